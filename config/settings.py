@@ -1,0 +1,207 @@
+"""Settings for the IWR-Bench leaderboard, all read from environment variables.
+
+With no variables set the site runs in the embedded mode: a SQLite file, kombu's filesystem
+broker and media under var/. Production sets DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL
+(Redis or RabbitMQ).
+"""
+import secrets
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import dj_database_url
+import plotly
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import env, envbool, envint, envlist, envsecret
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(env("IWR_VAR_DIR") or BASE_DIR / "var")
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+DEBUG = envbool("DEBUG", False)
+EMBEDDED = not env("DATABASE_URL")
+
+
+def _secret_key():
+    key = envsecret("SECRET_KEY")
+    if key:
+        return key
+    if not (EMBEDDED or DEBUG):
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set: with DATABASE_URL set and DEBUG off, set SECRET_KEY or SECRET_KEY_FILE"
+        )
+    # The embedded mode keeps one generated key so sessions survive restarts.
+    path = VAR_DIR / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "tasks_catalog",
+    "judging",
+    "leaderboard",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+
+def _database():
+    url = env("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}"
+    try:
+        db = dj_database_url.parse(url, conn_max_age=envint("DATABASE_CONN_MAX_AGE", 60))
+    except Exception as exc:
+        raise ImproperlyConfigured(f"DATABASE_URL={url!r} is not a database URL: {exc}") from None
+    if not db.get("ENGINE") or not db.get("NAME"):
+        raise ImproperlyConfigured(f"DATABASE_URL={url!r} names no database")
+    if db["ENGINE"] == "django.db.backends.sqlite3":
+        # The web process and the worker write the same file: WAL lets readers go on during a
+        # write, and a generous timeout makes a writer wait instead of failing.
+        db["CONN_MAX_AGE"] = 0
+        db["OPTIONS"] = {"timeout": 30, "init_command": "PRAGMA journal_mode=WAL;", "transaction_mode": "IMMEDIATE"}
+        db["TEST"] = {"NAME": str(VAR_DIR / "test_db.sqlite3")}
+    return db
+
+
+DATABASES = {"default": _database()}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = Path(env("STATIC_ROOT") or VAR_DIR / "static")
+# plotly.js comes from the installed plotly package, so page charts and the Python library agree.
+STATICFILES_DIRS = [BASE_DIR / "static", ("plotly", Path(plotly.__file__).parent / "package_data")]
+MEDIA_URL = "media/"
+MEDIA_ROOT = Path(env("MEDIA_ROOT") or VAR_DIR / "media")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        )
+    },
+}
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "/"
+LOGOUT_REDIRECT_URL = "/"
+
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "PAGE_SIZE": 200,
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "IWR-Bench Leaderboard API",
+    "DESCRIPTION": "Tasks, submissions, judged results and the leaderboard of IWR-Bench.",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # The API docs page loads Redoc from our own static files, never a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+# Celery: the embedded default is kombu's filesystem transport, which needs no server.
+_KNOWN_BROKERS = {"filesystem", "redis", "rediss", "amqp", "amqps", "pyamqp", "memory", "sqs"}
+CELERY_BROKER_URL = env("CELERY_BROKER_URL") or "filesystem://"
+if urlsplit(CELERY_BROKER_URL).scheme not in _KNOWN_BROKERS:
+    raise ImproperlyConfigured(
+        f"CELERY_BROKER_URL={CELERY_BROKER_URL!r} is not a broker URL (schemes: {', '.join(sorted(_KNOWN_BROKERS))})"
+    )
+CELERY_FILESYSTEM_DIR = Path(env("CELERY_FILESYSTEM_DIR") or VAR_DIR / "broker")
+if CELERY_BROKER_URL.startswith("filesystem"):
+    for sub in ("queue", "processed"):
+        (CELERY_FILESYSTEM_DIR / sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(CELERY_FILESYSTEM_DIR / "queue"),
+        "data_folder_out": str(CELERY_FILESYSTEM_DIR / "queue"),
+        "processed_folder": str(CELERY_FILESYSTEM_DIR / "processed"),
+        "store_processed": False,
+    }
+else:
+    # Unacknowledged jobs come back after this many seconds when their worker dies.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("CELERY_VISIBILITY_TIMEOUT", 1800)}
+CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND") or (
+    f"file://{VAR_DIR / 'celery-results'}" if CELERY_BROKER_URL.startswith("filesystem") else CELERY_BROKER_URL
+)
+if CELERY_RESULT_BACKEND.startswith("file://"):
+    Path(CELERY_RESULT_BACKEND[len("file://"):]).mkdir(parents=True, exist_ok=True)
+JUDGE_QUEUE = "judge"
+CELERY_TASK_DEFAULT_QUEUE = JUDGE_QUEUE
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_EXPIRES = 3600
+
+# The judge's browser.
+CHROMIUM_PATH = env("CHROMIUM_PATH") or "/usr/bin/chromium"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
+}

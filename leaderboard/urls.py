@@ -1,0 +1,2 @@
+app_name = "leaderboard"
+urlpatterns = []

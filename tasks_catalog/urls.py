@@ -1,0 +1,2 @@
+app_name = "tasks_catalog"
+urlpatterns = []

@@ -1,0 +1,124 @@
+"""Shared fixtures: a real Celery worker process, and the test database it must share."""
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from config.celery import app as celery_app
+
+REPO = Path(__file__).resolve().parent.parent
+PRODUCTION = bool(os.environ.get("DATABASE_URL"))
+
+
+def pytest_configure(config):
+    # Pages render without a collectstatic run; the manifest storage is tested under gunicorn.
+    settings.STORAGES = {**settings.STORAGES,
+                         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Production-mode tests need PostgreSQL and Redis; the embedded pass skips them."""
+    if PRODUCTION:
+        return
+    skip = pytest.mark.skip(reason="production mode: set DATABASE_URL and CELERY_BROKER_URL (scripts/test does)")
+    for item in items:
+        if "production" in item.keywords:
+            item.add_marker(skip)
+
+
+def database_url(settings_dict):
+    """The URL of the database this test session really uses (the test database)."""
+    engine = settings_dict["ENGINE"]
+    if engine.endswith("sqlite3"):
+        return f"sqlite:///{settings_dict['NAME']}"
+    if engine.endswith("postgresql"):
+        user = settings_dict.get("USER") or ""
+        password = f":{settings_dict['PASSWORD']}" if settings_dict.get("PASSWORD") else ""
+        auth = f"{user}{password}@" if user else ""
+        host = settings_dict.get("HOST") or "127.0.0.1"
+        port = settings_dict.get("PORT") or 5432
+        return f"postgres://{auth}{host}:{port}/{settings_dict['NAME']}"
+    raise RuntimeError(f"no URL form for {engine}")
+
+
+def _isolate_broker(tmp):
+    """Give this session its own filesystem queue so a developer's running worker cannot take its jobs."""
+    env = {}
+    if celery_app.conf.broker_url.startswith("filesystem"):
+        for sub in ("queue", "processed"):
+            (tmp / "broker" / sub).mkdir(parents=True)
+        celery_app.conf.broker_transport_options = {
+            **celery_app.conf.broker_transport_options,
+            "data_folder_in": str(tmp / "broker" / "queue"),
+            "data_folder_out": str(tmp / "broker" / "queue"),
+            "processed_folder": str(tmp / "broker" / "processed"),
+        }
+        env["CELERY_FILESYSTEM_DIR"] = str(tmp / "broker")
+    if celery_app.conf.result_backend.startswith("file://"):
+        (tmp / "results").mkdir()
+        env["CELERY_RESULT_BACKEND"] = f"file://{tmp / 'results'}"
+        celery_app.conf.result_backend = env["CELERY_RESULT_BACKEND"]
+    return env
+
+
+class Worker:
+    """A real `celery worker -Q judge` process, started and stopped by the tests."""
+
+    def __init__(self, env, log_path, concurrency=1):
+        self.env, self.log_path, self.concurrency = env, log_path, concurrency
+        self.proc = None
+
+    def start(self):
+        self.log = open(self.log_path, "ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", settings.JUDGE_QUEUE,
+             "--concurrency", str(self.concurrency), "--loglevel", "INFO", "--without-gossip",
+             "--without-mingle", "--hostname", f"test-{os.getpid()}-{time.monotonic_ns()}@%h"],
+            cwd=REPO, env=self.env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        return self
+
+    def stop(self, sig=15):
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, sig)
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, 9)
+                self.proc.wait()
+        self.log.close()
+
+    def output(self):
+        return Path(self.log_path).read_text(errors="replace")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def media_root(tmp_path_factory):
+    """Files written by tests (and by the test worker) go to a folder of this session."""
+    settings.MEDIA_ROOT = tmp_path_factory.mktemp("media")
+    return settings.MEDIA_ROOT
+
+
+@pytest.fixture(scope="session")
+def worker_env(django_db_setup, media_root, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("worker")
+    env = {**os.environ, "DATABASE_URL": database_url(connection.settings_dict),
+           "MEDIA_ROOT": str(settings.MEDIA_ROOT), "PYTHONUNBUFFERED": "1", **_isolate_broker(tmp)}
+    if not PRODUCTION:
+        # The embedded worker must not believe it is in production because DATABASE_URL is set.
+        env["SECRET_KEY"] = settings.SECRET_KEY
+    return env
+
+
+@pytest.fixture(scope="session")
+def celery_worker(worker_env, tmp_path_factory):
+    """One real worker for the whole session, consuming queue `judge`."""
+    worker = Worker(worker_env, tmp_path_factory.mktemp("worker-log") / "worker.log").start()
+    yield worker
+    worker.stop()

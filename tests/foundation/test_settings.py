@@ -1,0 +1,57 @@
+"""Settings come from the environment; a bad value stops start-up and names the variable."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def manage_check(tmp_path, **env):
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "SECRET_KEY", "DEBUG", "CELERY_RESULT_BACKEND")}
+    clean["IWR_VAR_DIR"] = str(tmp_path)
+    clean.update(env)
+    return subprocess.run([sys.executable, "manage.py", "check"], cwd=REPO, env=clean,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("name, value", [
+    ("DATABASE_URL", "not a url"),
+    ("DATABASE_URL", "mysqlx://nowhere/db"),
+    ("CELERY_BROKER_URL", "carrier-pigeon://loft"),
+    ("DEBUG", "maybe"),
+    ("DATABASE_CONN_MAX_AGE", "sixty"),
+])
+def test_malformed_setting_stops_startup_naming_the_variable(tmp_path, name, value):
+    env = {name: value}
+    if name == "DATABASE_URL":
+        env["SECRET_KEY"] = "x"
+    result = manage_check(tmp_path, **env)
+    assert result.returncode != 0
+    assert name in result.stderr
+
+
+def test_production_without_secret_key_refuses_with_one_line_reason(tmp_path):
+    result = manage_check(tmp_path, DATABASE_URL="postgres://postgres@127.0.0.1:5432/test", DEBUG="0")
+    assert result.returncode != 0
+    reason = [line for line in result.stderr.splitlines() if "SECRET_KEY" in line]
+    assert reason and "SECRET_KEY is not set" in reason[-1]
+
+
+def test_embedded_mode_generates_a_secret_key_once_and_keeps_it(tmp_path):
+    assert manage_check(tmp_path).returncode == 0
+    key = (tmp_path / "secret_key").read_text()
+    assert len(key) >= 50
+    assert manage_check(tmp_path).returncode == 0
+    assert (tmp_path / "secret_key").read_text() == key
+
+
+def test_secret_key_can_come_from_a_file(tmp_path):
+    secret = tmp_path / "key.txt"
+    secret.write_text("from-a-file-" + "x" * 40)
+    result = manage_check(tmp_path, DATABASE_URL="postgres://postgres@127.0.0.1:5432/test",
+                          SECRET_KEY_FILE=str(secret))
+    assert result.returncode == 0, result.stderr
