@@ -1,0 +1,71 @@
+"""Launching the judge's Chromium the same way everywhere: the engine, authoring tools, tests.
+
+Debian's Chromium is used through Playwright's `executable_path`; Playwright's own browser
+download needs a network this product must not assume.
+"""
+import os
+from dataclasses import dataclass
+
+CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
+
+# --no-sandbox: Chromium refuses to start as root without it. The background-networking flags
+# keep it from stalling on a closed network. The rest pin rendering so that the same page gives
+# the same pixels on every run (scores must reproduce within 0.01).
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-default-apps",
+    "--disable-quic",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--hide-scrollbars",
+    "--font-render-hinting=none",
+    "--force-color-profile=srgb",
+    "--disable-lcd-text",
+    "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication",
+]
+
+
+@dataclass(frozen=True)
+class Viewport:
+    width: int = 1920
+    height: int = 1080
+
+    @classmethod
+    def parse(cls, text):
+        """'1920x1080' -> Viewport(1920, 1080); anything else is a ValueError naming the text."""
+        try:
+            w, h = str(text).lower().split("x")
+            viewport = cls(int(w), int(h))
+        except ValueError:
+            raise ValueError(f"resolution {text!r} is not WIDTHxHEIGHT (e.g. 1920x1080)") from None
+        if not (100 <= viewport.width <= 8000 and 100 <= viewport.height <= 8000):
+            raise ValueError(f"resolution {text!r} is outside 100..8000 pixels")
+        return viewport
+
+    def __str__(self):
+        return f"{self.width}x{self.height}"
+
+
+def launch(playwright, chromium_path=None, headless=True):
+    """One browser per process; callers make a fresh context per task with `context_options`."""
+    return playwright.chromium.launch(
+        executable_path=chromium_path or CHROMIUM_PATH, headless=headless, args=LAUNCH_ARGS,
+    )
+
+
+def context_options(viewport):
+    return {
+        "viewport": {"width": viewport.width, "height": viewport.height},
+        "device_scale_factor": 1,
+        "locale": "en-US",
+        "timezone_id": "UTC",
+        "reduced_motion": "reduce",
+        "color_scheme": "light",
+        "service_workers": "block",
+        "accept_downloads": False,
+        "java_script_enabled": True,
+    }
