@@ -1,0 +1,207 @@
+"""Ranking: bootstrap confidence intervals, ranks with ties, and the leaderboard's sort and filters.
+
+Scores come in already computed (judging.engine.scoring is the one place for the formulas);
+this module only decides order. Ranks follow LMArena's "rank (upper bound)": a model's rank is
+one plus the number of models that are better beyond doubt, i.e. whose interval lies wholly
+above its own. Overlapping intervals therefore share a rank.
+"""
+from bisect import bisect_right
+from dataclasses import dataclass, field, fields
+
+import numpy as np
+
+# Fixed so that a submission's interval is the same on every machine and every re-judge.
+BOOTSTRAP_SEED = 20250929
+BOOTSTRAP_RESAMPLES = 2000
+CONFIDENCE = 0.95
+
+PAPER_BACKEND = "paper"
+
+
+def bootstrap_ci(per_task_scores, resamples=BOOTSTRAP_RESAMPLES, seed=BOOTSTRAP_SEED, confidence=CONFIDENCE):
+    """Percentile bootstrap interval of the mean over tasks: tasks are resampled with replacement.
+
+    `per_task_scores` must hold one value per catalog task (missing tasks already scored 0), so
+    that a submission covering fewer tasks gets a wider, lower interval rather than a flattering one.
+    """
+    values = np.asarray(list(per_task_scores), dtype=float)
+    if values.size == 0:
+        return (0.0, 0.0)
+    rng = np.random.default_rng(seed)
+    means = values[rng.integers(0, values.size, size=(resamples, values.size))].mean(axis=1)
+    tail = (1 - confidence) / 2 * 100
+    low, high = np.percentile(means, [tail, 100 - tail])
+    return (float(low), float(high))
+
+
+def ranks_with_ties(intervals):
+    """Rank (upper bound) for each (low, high): 1 + how many others have low > this high.
+
+    A point estimate without an interval is passed as (value, value).
+    """
+    lows = sorted(low for low, _ in intervals)
+    return [1 + len(lows) - bisect_right(lows, high) for _, high in intervals]
+
+
+@dataclass
+class Entry:
+    """One leaderboard row: a judged public submission or a row reported in the paper.
+
+    Scores are fractions in [0, 1]; templates and exports turn them into percentages.
+    """
+    model: str
+    model_type: str
+    thinking: bool
+    protocol: str
+    backend: str
+    lfs: float
+    hfs: float | None
+    ifs: float
+    vfs: float
+    final: float
+    ci_low: float | None = None
+    ci_high: float | None = None
+    coverage: float | None = None
+    organisation: str = ""
+    parameters: str = ""
+    finished: object = None
+    submission_id: int | None = None
+    rank: int = field(default=0)
+
+    @property
+    def from_paper(self):
+        return self.backend == PAPER_BACKEND
+
+    @property
+    def group(self):
+        return (self.protocol, self.backend)
+
+    @property
+    def interval(self):
+        if self.ci_low is None or self.ci_high is None:
+            return (self.final, self.final)
+        return (self.ci_low, self.ci_high)
+
+    def as_dict(self):
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["from_paper"] = self.from_paper
+        if self.finished is not None:
+            data["finished"] = self.finished.isoformat()
+        return data
+
+
+def group_label(protocol, backend):
+    if backend == PAPER_BACKEND:
+        return "Reported in the paper (authors' judge, not re-judged here)"
+    return f"Protocol {protocol}, {backend} back-end"
+
+
+@dataclass
+class Group:
+    """Entries judged the same way, ranked among themselves and never against another group."""
+    protocol: str
+    backend: str
+    entries: list
+
+    @property
+    def label(self):
+        return group_label(self.protocol, self.backend)
+
+    @property
+    def key(self):
+        return f"{self.protocol}/{self.backend}"
+
+    @property
+    def from_paper(self):
+        return self.backend == PAPER_BACKEND
+
+
+def rank_groups(entries):
+    """Split entries by (protocol, back-end), rank each group by Final with ties, paper last.
+
+    Within a group entries come out ordered by Final, best first; ranks are set on the entries.
+    """
+    by_group = {}
+    for entry in entries:
+        by_group.setdefault(entry.group, []).append(entry)
+    groups = []
+    for (protocol, backend), members in by_group.items():
+        members.sort(key=lambda e: (-e.final, e.model.lower()))
+        for entry, rank in zip(members, ranks_with_ties([e.interval for e in members])):
+            entry.rank = rank
+        groups.append(Group(protocol, backend, members))
+    # Largest judged group first: that is the list most readers come for.
+    groups.sort(key=lambda g: (g.from_paper, -len(g.entries), g.key))
+    return groups
+
+
+# Columns a reader can sort by; scores sort best first, text columns A to Z.
+SORT_COLUMNS = {
+    "rank": ("rank", False),
+    "model": ("model", False),
+    "lfs": ("lfs", True),
+    "hfs": ("hfs", True),
+    "ifs": ("ifs", True),
+    "vfs": ("vfs", True),
+    "final": ("final", True),
+    "coverage": ("coverage", True),
+    "finished": ("finished", True),
+    "model_type": ("model_type", False),
+}
+DEFAULT_SORT = "rank"
+
+
+def parse_sort(text):
+    """'-ifs' or 'ifs' -> (column, reverse_of_natural); unknown columns fall back to rank."""
+    text = (text or "").strip()
+    flipped = text.startswith("-")
+    column = text.lstrip("-")
+    if column not in SORT_COLUMNS:
+        return DEFAULT_SORT, False
+    return column, flipped
+
+
+def sort_entries(entries, column, flipped=False):
+    """Sort by one column in its natural direction (best first for scores); missing values last."""
+    attribute, descending = SORT_COLUMNS[column]
+    descending ^= flipped
+    present = [e for e in entries if getattr(e, attribute) is not None]
+    missing = [e for e in entries if getattr(e, attribute) is None]
+
+    def key(entry):
+        value = getattr(entry, attribute)
+        return value.lower() if isinstance(value, str) else value
+
+    # The secondary order (Final, then name) keeps equal values stable across requests.
+    present.sort(key=lambda e: (-e.final, e.model.lower()))
+    present.sort(key=key, reverse=descending)
+    return present + missing
+
+
+@dataclass
+class Filters:
+    model_type: str = ""
+    thinking: str = ""      # "", "yes", "no"
+    group: str = ""         # "" or "<protocol>/<backend>"
+    q: str = ""
+
+    @classmethod
+    def from_query(cls, query):
+        return cls(**{f.name: (query.get(f.name) or "").strip() for f in fields(cls)})
+
+    def keep(self, entry):
+        if self.model_type and entry.model_type != self.model_type:
+            return False
+        if self.thinking in ("yes", "no") and entry.thinking != (self.thinking == "yes"):
+            return False
+        if self.group and f"{entry.protocol}/{entry.backend}" != self.group:
+            return False
+        if self.q:
+            needle = self.q.lower()
+            return needle in entry.model.lower() or needle in entry.organisation.lower()
+        return True
+
+    def apply(self, groups):
+        """Filter entries inside ranked groups; ranks stay those of the whole group."""
+        kept = [Group(g.protocol, g.backend, [e for e in g.entries if self.keep(e)]) for g in groups]
+        return [g for g in kept if g.entries]
