@@ -171,12 +171,13 @@ if urlsplit(CELERY_BROKER_URL).scheme not in _KNOWN_BROKERS:
     )
 CELERY_FILESYSTEM_DIR = Path(env("CELERY_FILESYSTEM_DIR") or VAR_DIR / "broker")
 if CELERY_BROKER_URL.startswith("filesystem"):
-    for sub in ("queue", "processed"):
+    for sub in ("queue", "processed", "control"):
         (CELERY_FILESYSTEM_DIR / sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(CELERY_FILESYSTEM_DIR / "queue"),
         "data_folder_out": str(CELERY_FILESYSTEM_DIR / "queue"),
         "processed_folder": str(CELERY_FILESYSTEM_DIR / "processed"),
+        "control_folder": str(CELERY_FILESYSTEM_DIR / "control"),
         "store_processed": False,
     }
 else:

@@ -51,13 +51,14 @@ def _isolate_broker(tmp):
     """Give this session its own filesystem queue so a developer's running worker cannot take its jobs."""
     env = {}
     if celery_app.conf.broker_url.startswith("filesystem"):
-        for sub in ("queue", "processed"):
+        for sub in ("queue", "processed", "control"):
             (tmp / "broker" / sub).mkdir(parents=True)
         celery_app.conf.broker_transport_options = {
             **celery_app.conf.broker_transport_options,
             "data_folder_in": str(tmp / "broker" / "queue"),
             "data_folder_out": str(tmp / "broker" / "queue"),
             "processed_folder": str(tmp / "broker" / "processed"),
+            "control_folder": str(tmp / "broker" / "control"),
         }
         env["CELERY_FILESYSTEM_DIR"] = str(tmp / "broker")
     if celery_app.conf.result_backend.startswith("file://"):
