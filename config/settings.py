@@ -200,6 +200,34 @@ CELERY_RESULT_EXPIRES = 3600
 # The judge's browser.
 CHROMIUM_PATH = env("CHROMIUM_PATH") or "/usr/bin/chromium"
 
+# Submissions (leaderboard): upload limits, per-user quotas, and judging fault tolerance.
+# Uploaded zips always stream to a temporary file, never into memory, whatever their size.
+FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.TemporaryFileUploadHandler"]
+FILE_UPLOAD_TEMP_DIR = env("FILE_UPLOAD_TEMP_DIR") or None
+_MB = 1024 * 1024
+SUBMISSION_MAX_UPLOAD_BYTES = envint("SUBMISSION_MAX_UPLOAD_BYTES", 300 * _MB)  # the zip itself
+SUBMISSION_MAX_UNPACKED_BYTES = envint("SUBMISSION_MAX_UNPACKED_BYTES", 1024 * _MB)
+SUBMISSION_MAX_FILE_BYTES = envint("SUBMISSION_MAX_FILE_BYTES", 100 * _MB)
+SUBMISSION_MAX_FILES = envint("SUBMISSION_MAX_FILES", 20000)
+SUBMISSION_MAX_COMPRESSION_RATIO = envint("SUBMISSION_MAX_COMPRESSION_RATIO", 100)
+SUBMISSION_QUOTA_PER_DAY = envint("SUBMISSION_QUOTA_PER_DAY", 5)  # per user, in any 24 hours
+SUBMISSION_QUOTA_TOTAL = envint("SUBMISSION_QUOTA_TOTAL", 100)  # per user, ever; staff are exempt
+# A running judge job writes a heartbeat this often; the reaper re-queues a run whose heartbeat is
+# older than JUDGE_STALE_SECONDS, and fails it after JUDGE_MAX_ATTEMPTS claims.
+JUDGE_HEARTBEAT_SECONDS = envint("JUDGE_HEARTBEAT_SECONDS", 10)
+JUDGE_STALE_SECONDS = envint("JUDGE_STALE_SECONDS", 120)
+JUDGE_MAX_ATTEMPTS = envint("JUDGE_MAX_ATTEMPTS", 3)
+JUDGE_RETRY_BACKOFF_SECONDS = envint("JUDGE_RETRY_BACKOFF_SECONDS", 10)  # doubled on each further retry
+# A queued run whose message was lost (the filesystem broker drops a message its worker took)
+# is sent again after this long; a second message is harmless because claiming is conditional.
+JUDGE_RESEND_QUEUED_SECONDS = envint("JUDGE_RESEND_QUEUED_SECONDS", 3600)
+JUDGE_TASK_TIME_LIMIT = envint("JUDGE_TASK_TIME_LIMIT", 900)  # one task, hard limit in seconds
+JUDGE_REAPER_INTERVAL = envint("JUDGE_REAPER_INTERVAL", 60)
+CELERY_BEAT_SCHEDULE = {
+    "reap-stalled-runs": {"task": "judging.reap", "schedule": float(JUDGE_REAPER_INTERVAL),
+                          "options": {"queue": JUDGE_QUEUE, "expires": float(JUDGE_REAPER_INTERVAL)}},
+}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

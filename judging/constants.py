@@ -1,0 +1,32 @@
+"""States of judging, listed once. Submissions and their task runs share them.
+
+A failed run is one the judge could not judge (infrastructure, a stalled worker); a site that
+loads nothing or breaks at the first step is a judged run with low scores, never a failure.
+"""
+
+QUEUED = "queued"
+RUNNING = "running"
+DONE = "done"
+FAILED = "failed"
+CANCELLED = "cancelled"
+
+STATE_CHOICES = [
+    (QUEUED, "Queued"),
+    (RUNNING, "Running"),
+    (DONE, "Done"),
+    (FAILED, "Failed"),
+    (CANCELLED, "Cancelled"),
+]
+FINAL_STATES = (DONE, FAILED, CANCELLED)
+ACTIVE_STATES = (QUEUED, RUNNING)
+
+# Stable ids for why a run failed: "judge:*" is our side, "task:*" the catalog's. The detail text
+# beside them is for people; these ids are for code, the API and filters.
+FAILURE_STALLED = "judge:stalled"
+FAILURE_ERROR = "judge:error"
+FAILURE_TASK_UNUSABLE = "task:unusable"
+FAILURE_MESSAGES = {
+    FAILURE_STALLED: "The judge stopped sending heartbeats too many times",
+    FAILURE_ERROR: "The judge failed repeatedly for reasons outside the site",
+    FAILURE_TASK_UNUSABLE: "The task's files are missing or invalid on the judge",
+}

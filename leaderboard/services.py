@@ -1,0 +1,354 @@
+"""Submission workflows: create from an upload, claim and finish runs, reap, cancel, re-judge.
+
+Every state change is a conditional UPDATE whose row count is checked, so two workers, a worker and
+the reaper, or an admin and a worker can never both win the same transition. Judge jobs are sent
+only after the transaction that queued their run commits.
+"""
+import os
+import shutil
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from judging import constants as states
+from judging.engine import scoring
+from leaderboard import uploads
+from leaderboard.models import AuditEntry, Submission, TaskRun
+from tasks_catalog.models import Task
+
+METADATA_FIELDS = ("model_name", "organisation", "model_type", "parameters_billions", "thinking",
+                   "paper_url", "code_url", "description", "is_public")
+
+
+class SubmissionRefused(Exception):
+    """Why an upload was not accepted; nothing was stored. `code` is stable, `status` is the HTTP answer."""
+
+    def __init__(self, code, message, status=400, earlier=None):
+        super().__init__(message)
+        self.code, self.status, self.earlier = code, status, earlier
+
+    @property
+    def message(self):
+        return str(self)
+
+
+# -- quotas ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Quota:
+    used_today: int
+    per_day: int
+    used_total: int
+    total: int
+    next_slot: object  # when a daily slot frees up, if the daily quota is used up
+
+    def refusal(self):
+        if self.used_total >= self.total:
+            return SubmissionRefused(
+                "quota:total", f"You have used all {self.total} submissions allowed per account. "
+                "Ask an administrator if you need more.", status=429)
+        if self.used_today >= self.per_day:
+            return SubmissionRefused(
+                "quota:daily", f"You have made {self.used_today} submissions in the last 24 hours, the daily "
+                f"limit is {self.per_day}. The next one is possible after {self.next_slot:%Y-%m-%d %H:%M} UTC.",
+                status=429)
+        return None
+
+
+def quota_for(user, now=None):
+    """The user's quota use, or None for staff, who have none."""
+    if user.is_staff:
+        return None
+    now = now or timezone.now()
+    mine = Submission.objects.filter(owner=user)
+    day = list(mine.filter(created_at__gt=now - timedelta(days=1)).order_by("created_at")
+               .values_list("created_at", flat=True))
+    per_day = settings.SUBMISSION_QUOTA_PER_DAY
+    next_slot = day[len(day) - per_day] + timedelta(days=1) if len(day) >= per_day else None
+    return Quota(used_today=len(day), per_day=per_day, used_total=mine.count(),
+                 total=settings.SUBMISSION_QUOTA_TOTAL, next_slot=next_slot)
+
+
+def check_quota(user, now=None):
+    quota = quota_for(user, now)
+    refusal = quota and quota.refusal()
+    if refusal:
+        raise refusal
+
+
+# -- creating a submission ---------------------------------------------------------------------
+
+def check_upload_size(size):
+    if size > settings.SUBMISSION_MAX_UPLOAD_BYTES:
+        raise SubmissionRefused(
+            "upload:too-large", f"The upload is {size / 1024 / 1024:.1f} MB; the limit is "
+            f"{settings.SUBMISSION_MAX_UPLOAD_BYTES / 1024 / 1024:.0f} MB.", status=413)
+
+
+def find_duplicate(sha256):
+    return Submission.objects.filter(sha256=sha256).exclude(status=states.CANCELLED).order_by("created_at").first()
+
+
+def create_submission(owner, metadata, upload_path, upload_name, task_id=None, now=None):
+    """Check, unpack and queue an uploaded zip. Raises SubmissionRefused and then leaves nothing behind.
+
+    `task_id` set means a one-task zip for that task; otherwise the zip holds a whole run.
+    """
+    check_quota(owner, now)
+    size = os.path.getsize(upload_path)
+    check_upload_size(size)
+    digest = uploads.sha256_file(upload_path)
+    earlier = find_duplicate(digest)
+    if earlier:
+        raise SubmissionRefused("upload:duplicate", f"This exact zip was already submitted as submission "
+                                f"#{earlier.pk} ({earlier.model_name}).", status=409, earlier=earlier)
+    tasks = dict(Task.objects.values_list("task_id", "pk"))
+    try:
+        plan = uploads.inspect_zip(upload_path, tasks, task_id=task_id)
+    except uploads.UploadError as exc:
+        raise SubmissionRefused(exc.code, exc.message) from None
+
+    incoming = Path(settings.MEDIA_ROOT) / "submissions" / "incoming" / uuid.uuid4().hex
+    try:
+        uploads.unpack(upload_path, plan, incoming)
+    except uploads.UploadError as exc:
+        raise SubmissionRefused(exc.code, exc.message) from None
+
+    final_dir = None
+    try:
+        with transaction.atomic():
+            # Serialises one user's concurrent uploads so two cannot both pass the quota.
+            get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+            check_quota(owner, now)
+            submission = Submission.objects.create(
+                owner=owner, layout=plan.layout, upload_name=upload_name[:255], upload_bytes=size,
+                sha256=digest, **{k: v for k, v in metadata.items() if k in METADATA_FIELDS})
+            now = now or timezone.now()
+            TaskRun.objects.bulk_create(
+                TaskRun(submission=submission, task_id=tasks[t], queued_at=now) for t in plan.task_ids)
+            AuditEntry.log("submission.created", submission=submission, actor=owner, tasks=plan.task_ids,
+                           files=plan.file_count, bytes=plan.total_bytes, ignored=plan.ignored[:50])
+            final_dir = submission.sites_dir()
+            final_dir.parent.mkdir(parents=True, exist_ok=True)
+            os.rename(incoming, final_dir)
+            dispatch(list(submission.runs.values_list("pk", flat=True)))
+    except BaseException:
+        shutil.rmtree(incoming, ignore_errors=True)
+        if final_dir is not None:
+            shutil.rmtree(final_dir.parent, ignore_errors=True)
+        raise
+    return submission
+
+
+def dispatch(run_ids):
+    """Send one judge job per run once the current transaction commits."""
+    from judging.tasks import judge_run  # judging.tasks imports this module
+
+    for run_id in run_ids:
+        judge_run.delay_on_commit(run_id)
+
+
+# -- a judge job's life ------------------------------------------------------------------------
+
+def claim_run(run_id, job_id, worker, now=None):
+    """Take a run for this job, or return None when it is not this job's to take.
+
+    A queued run is free. A running run is taken over only by a redelivery of the very job that
+    claimed it: the broker gives a job back only after its worker died, so that earlier execution
+    is gone. Any other job (a duplicate message) leaves it alone.
+    """
+    now = now or timezone.now()
+    claimed = TaskRun.objects.filter(
+        Q(status=states.QUEUED) | Q(status=states.RUNNING, job_id=job_id), pk=run_id,
+    ).update(status=states.RUNNING, job_id=job_id, worker=worker[:200], attempts=F("attempts") + 1,
+             started_at=now, heartbeat_at=now)
+    if not claimed:
+        return None
+    run = TaskRun.objects.select_related("task", "submission").get(pk=run_id)
+    Submission.objects.filter(pk=run.submission_id, status=states.QUEUED).update(status=states.RUNNING)
+    AuditEntry.log("run.claimed", run=run, job=job_id, worker=worker, attempt=run.attempts)
+    return run
+
+
+def _mine(run):
+    """The rows this claim still owns: an admin's cancel, the reaper or a newer claim voids it."""
+    return TaskRun.objects.filter(pk=run.pk, status=states.RUNNING, job_id=run.job_id, attempts=run.attempts)
+
+
+def beat(run, now=None):
+    """Record that the job is alive; False once the claim is lost (then its result will be dropped)."""
+    return bool(_mine(run).update(heartbeat_at=now or timezone.now()))
+
+
+def store_result(run, result, engine_seconds, now=None):
+    """Save an engine TaskResult for this claim. A claim that lost the run stores nothing."""
+    now = now or timezone.now()
+    data = result.to_dict()
+    media = Path(settings.MEDIA_ROOT)
+    out_dir = run.claim_dir()
+    stored = _mine(run).update(
+        status=states.DONE, finished_at=now, heartbeat_at=now, engine_seconds=engine_seconds,
+        protocol=result.protocol, backend=_backend_name(result),
+        ifs=result.ifs, lfs=result.lfs, hfs=result.hfs, vfs=result.vfs, final=result.final,
+        success_steps=result.success_step, total_steps=result.total_step,
+        stop_reason=str(getattr(result, "stop_reason", "") or ""),
+        blocked_requests=_count(getattr(result, "blocked_requests", None)),
+        console_errors=_count(getattr(result, "console_errors", None)),
+        out_dir=str(out_dir.relative_to(media)),
+        screenshots=[str((out_dir / path).relative_to(media)) for path in (result.screenshots or [])],
+        result=data, failure_reason="", failure_detail="",
+    )
+    if not stored:
+        shutil.rmtree(out_dir, ignore_errors=True)
+        return False
+    for other in run.results_dir().iterdir():
+        if other != out_dir:  # folders of earlier claims of this run
+            shutil.rmtree(other, ignore_errors=True)
+    AuditEntry.log("run.done", run=run, final=result.final, attempt=run.attempts)
+    finish_submission_if_complete(run.submission_id, now)
+    return True
+
+
+def _backend_name(result):
+    backend = getattr(result, "backend", None) or getattr(result, "backends", None) or ""
+    if isinstance(backend, dict):
+        # Several judgments may each name a back-end; "llm" anywhere means the run was not offline-only.
+        values = set(map(str, backend.values()))
+        return "llm" if "llm" in values else ",".join(sorted(values))
+    return str(backend)
+
+
+def _count(value):
+    """A count from what the engine reports: a number, a list of events, or {url: times}."""
+    if value is None or isinstance(value, int):
+        return value
+    return sum(value.values()) if isinstance(value, dict) else len(value)
+
+
+def release_for_retry(run, error, now=None):
+    """Give the run back to the queue after an infrastructure error; the caller sends the retry."""
+    released = _mine(run).update(status=states.QUEUED, queued_at=now or timezone.now(),
+                                 failure_detail=f"attempt {run.attempts}: {error}"[:2000])
+    if released:
+        AuditEntry.log("run.retry", run=run, attempt=run.attempts, error=str(error)[:500])
+    return bool(released)
+
+
+def fail_run(run, reason, detail, now=None, rows=None):
+    """End the run as failed (judge-side). `rows` narrows which states may fail; default: this claim."""
+    now = now or timezone.now()
+    failed = (rows if rows is not None else _mine(run)).update(
+        status=states.FAILED, failure_reason=reason, failure_detail=str(detail)[:2000], finished_at=now)
+    if failed:
+        AuditEntry.log("run.failed", run=run, reason=reason, detail=str(detail)[:500])
+        finish_submission_if_complete(run.submission_id, now)
+    return bool(failed)
+
+
+def retry_delay(attempt):
+    """Exponential back-off for infrastructure errors: base, 2·base, 4·base …"""
+    return settings.JUDGE_RETRY_BACKOFF_SECONDS * 2 ** max(attempt - 1, 0)
+
+
+def may_retry(run):
+    return run.attempts < settings.JUDGE_MAX_ATTEMPTS
+
+
+def finish_submission_if_complete(submission_id, now=None):
+    """Store the aggregate once no run is active. Tasks without a judged result count 0 (scoring)."""
+    if TaskRun.objects.filter(submission_id=submission_id, status__in=states.ACTIVE_STATES).exists():
+        return False
+    done = list(TaskRun.objects.filter(submission_id=submission_id, status=states.DONE))
+    total = max(Task.objects.count(), len(done))
+    agg = scoring.aggregate(done, total)
+    protocols = sorted({r.protocol for r in done if r.protocol})
+    backends = sorted({r.backend for r in done if r.backend})
+    finished = Submission.objects.filter(pk=submission_id, status__in=states.ACTIVE_STATES).update(
+        status=states.DONE, finished_at=now or timezone.now(), ifs=agg.ifs, lfs=agg.lfs, hfs=agg.hfs,
+        vfs=agg.vfs, final=agg.final, tasks_judged=agg.judged, tasks_total=agg.total, coverage=agg.coverage,
+        protocol=",".join(protocols), backend=",".join(backends),
+        aggregate={**agg.to_dict(), "protocols": protocols, "backends": backends},
+    )
+    if finished:
+        AuditEntry.log("submission.finished", submission=Submission(pk=submission_id), final=agg.final,
+                       coverage=agg.coverage)
+    return bool(finished)
+
+
+# -- the reaper, admins ------------------------------------------------------------------------
+
+def reap(now=None, stale_seconds=None, resend_seconds=None):
+    """Re-queue (or, after too many attempts, fail) runs whose heartbeat stopped; resend lost jobs."""
+    now = now or timezone.now()
+    stale_seconds = settings.JUDGE_STALE_SECONDS if stale_seconds is None else stale_seconds
+    resend_seconds = settings.JUDGE_RESEND_QUEUED_SECONDS if resend_seconds is None else resend_seconds
+    report = {"requeued": [], "failed": [], "resent": []}
+    stale = TaskRun.objects.filter(status=states.RUNNING, heartbeat_at__lt=now - timedelta(seconds=stale_seconds))
+    for run in stale.select_related("submission"):
+        rows = TaskRun.objects.filter(pk=run.pk, status=states.RUNNING, job_id=run.job_id,
+                                      heartbeat_at=run.heartbeat_at)
+        if not may_retry(run):
+            if fail_run(run, states.FAILURE_STALLED,
+                        f"no heartbeat from {run.worker} since {run.heartbeat_at:%H:%M:%S} "
+                        f"after {run.attempts} attempts", now=now, rows=rows):
+                report["failed"].append(run.pk)
+            continue
+        with transaction.atomic():
+            if rows.update(status=states.QUEUED, job_id="", queued_at=now,
+                           failure_detail=f"attempt {run.attempts}: no heartbeat from {run.worker}"):
+                AuditEntry.log("run.requeued", run=run, worker=run.worker, attempt=run.attempts)
+                dispatch([run.pk])
+                report["requeued"].append(run.pk)
+    lost = TaskRun.objects.filter(status=states.QUEUED, queued_at__lt=now - timedelta(seconds=resend_seconds))
+    for run_id, queued_at in lost.values_list("pk", "queued_at"):
+        with transaction.atomic():
+            if TaskRun.objects.filter(pk=run_id, status=states.QUEUED, queued_at=queued_at).update(queued_at=now):
+                dispatch([run_id])
+                report["resent"].append(run_id)
+    return report
+
+
+def cancel_submission(submission, actor=None, now=None):
+    """Stop judging: active runs become cancelled, and a job still running will have its result dropped."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        runs = submission.runs.filter(status__in=states.ACTIVE_STATES).update(status=states.CANCELLED,
+                                                                              finished_at=now)
+        changed = Submission.objects.filter(pk=submission.pk).exclude(status=states.CANCELLED).update(
+            status=states.CANCELLED, finished_at=now)
+        if changed:
+            AuditEntry.log("submission.cancelled", submission=submission, actor=actor, runs=runs)
+    return bool(changed)
+
+
+def rejudge_submission(submission, actor=None, reason="", now=None):
+    """Judge every task of the submission again from scratch (e.g. under a new protocol version)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        run_ids = list(submission.runs.values_list("pk", flat=True))
+        blank = dict.fromkeys(Submission.SCORE_NAMES)
+        submission.runs.update(
+            status=states.QUEUED, attempts=0, job_id="", worker="", queued_at=now, started_at=None,
+            heartbeat_at=None, finished_at=None, engine_seconds=None, failure_reason="", failure_detail="",
+            success_steps=None, total_steps=None, stop_reason="", blocked_requests=None, console_errors=None,
+            out_dir="", screenshots=[], result={}, protocol="", backend="", **blank)
+        Submission.objects.filter(pk=submission.pk).update(
+            status=states.QUEUED, finished_at=None, tasks_judged=None, tasks_total=None, coverage=None,
+            aggregate={}, protocol="", backend="", **blank)
+        AuditEntry.log("submission.rejudged", submission=submission, actor=actor, reason=reason, runs=len(run_ids))
+        dispatch(run_ids)
+    submission.refresh_from_db()
+    return submission
+
+
+def outdated_submissions(protocol=scoring.PROTOCOL):
+    """Submissions with a judged run under another protocol than the engine's current one."""
+    judged_elsewise = TaskRun.objects.filter(status=states.DONE).exclude(protocol=protocol)
+    return Submission.objects.filter(pk__in=judged_elsewise.values("submission_id"))

@@ -1,0 +1,255 @@
+"""Safe inspection and unpacking of uploaded zips.
+
+`inspect_zip` reads only the zip's central directory and decides everything (what is unsafe, what
+is too big, which folder is which task's site) before `unpack` writes a single byte. Every
+rejection is an UploadError with a stable code and the offending entry names.
+
+Two layouts are accepted:
+- one task: `index.html` at the zip's root, or everything inside one folder that holds it;
+- a whole run (the official output layout): `<task_id>/<model_dir>/index.html` or
+  `<task_id>/index.html`, one folder per task.
+"""
+import hashlib
+import shutil
+import stat
+import zipfile
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from django.conf import settings
+
+SITE_INDEX = "index.html"
+# Archivers add these; they are never part of a site, so they are skipped rather than rejected.
+JUNK_PREFIXES = ("__MACOSX/",)
+JUNK_NAMES = (".DS_Store", "Thumbs.db", "desktop.ini")
+# Small files compress extremely well when repetitive (a blank 50 kB page is legitimate at 300:1),
+# so the ratio test only looks at entries big enough to matter.
+RATIO_FLOOR_BYTES = 1024 * 1024
+NAMES_SHOWN = 10
+COPY_CHUNK = 1024 * 1024
+
+
+class UploadError(Exception):
+    """A rejected upload. `code` is stable for programs, the message names the offending entries."""
+
+    def __init__(self, code, message, entries=()):
+        self.code = code
+        self.entries = list(entries)
+        if self.entries:
+            shown = ", ".join(self.entries[:NAMES_SHOWN])
+            more = len(self.entries) - NAMES_SHOWN
+            message = f"{message}: {shown}" + (f" and {more} more" if more > 0 else "")
+        super().__init__(message)
+
+    @property
+    def message(self):
+        return str(self)
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_files: int
+    max_total_bytes: int
+    max_file_bytes: int
+    max_ratio: int
+
+    @classmethod
+    def from_settings(cls):
+        return cls(
+            max_files=settings.SUBMISSION_MAX_FILES,
+            max_total_bytes=settings.SUBMISSION_MAX_UNPACKED_BYTES,
+            max_file_bytes=settings.SUBMISSION_MAX_FILE_BYTES,
+            max_ratio=settings.SUBMISSION_MAX_COMPRESSION_RATIO,
+        )
+
+
+@dataclass
+class Plan:
+    """What `unpack` will write: for each task, the zip entries of its site and their new paths."""
+
+    layout: str  # "task" or "run"
+    sites: dict = field(default_factory=dict)  # task_id -> [(ZipInfo, path inside the site)]
+    ignored: list = field(default_factory=list)  # entries outside every site's folder
+    total_bytes: int = 0
+
+    @property
+    def task_ids(self):
+        return sorted(self.sites)
+
+    @property
+    def file_count(self):
+        return sum(len(entries) for entries in self.sites.values())
+
+
+def _mb(n):
+    return f"{n / 1024 / 1024:.1f} MB"
+
+
+def _is_junk(name):
+    return name.startswith(JUNK_PREFIXES) or PurePosixPath(name).name in JUNK_NAMES
+
+
+def _check_entries(infos, limits):
+    """Every safety rule over the raw entries; the first rule broken is reported with all its offenders."""
+    rules = [
+        ("upload:encrypted", "The zip has encrypted entries, which cannot be judged",
+         lambda i: i.flag_bits & 0x1),
+        ("upload:link", "The zip has links or special files (only plain files and folders are allowed)",
+         lambda i: stat.S_IFMT(i.external_attr >> 16) not in (0, stat.S_IFREG, stat.S_IFDIR)),
+        ("upload:absolute-path", "The zip has entries with absolute paths",
+         lambda i: i.filename.replace("\\", "/").startswith("/") or i.filename[1:3] in (":/", ":\\")),
+        ("upload:path-traversal", "The zip has entries that climb out of their folder with '..'",
+         lambda i: ".." in i.filename.replace("\\", "/").split("/")),
+        ("upload:file-too-large",
+         f"The zip has files larger than the limit of {_mb(limits.max_file_bytes)} each",
+         lambda i: i.file_size > limits.max_file_bytes),
+        ("upload:compression-ratio",
+         f"The zip has entries compressed more than {limits.max_ratio}:1, as zip bombs are",
+         lambda i: i.file_size > RATIO_FLOOR_BYTES and i.file_size > limits.max_ratio * max(i.compress_size, 1)),
+    ]
+    for code, message, broken in rules:
+        offenders = [i.filename for i in infos if broken(i)]
+        if offenders:
+            raise UploadError(code, message, offenders)
+
+    counts = Counter(i.filename.replace("\\", "/") for i in infos)
+    duplicates = sorted(name for name, n in counts.items() if n > 1)
+    if duplicates:
+        raise UploadError("upload:duplicate-entry", "The zip names the same path more than once", duplicates)
+
+    files = [i for i in infos if not i.is_dir() and not _is_junk(i.filename.replace("\\", "/"))]
+    if len(files) > limits.max_files:
+        raise UploadError("upload:too-many-files",
+                          f"The zip has {len(files)} files; the limit is {limits.max_files}")
+    total = sum(i.file_size for i in files)
+    if total > limits.max_total_bytes:
+        raise UploadError("upload:too-large",
+                          f"The zip unpacks to {_mb(total)}; the limit is {_mb(limits.max_total_bytes)}")
+    if not files:
+        raise UploadError("upload:empty", "The zip contains no files")
+    return files
+
+
+def _parts(info):
+    return [p for p in info.filename.replace("\\", "/").split("/") if p not in ("", ".")]
+
+
+def _plan_one_task(files, task_id):
+    paths = {"/".join(_parts(i)): i for i in files}
+    if SITE_INDEX in paths:
+        root = ()
+    else:
+        tops = {_parts(i)[0] for i in files}
+        top = next(iter(tops))
+        if len(tops) != 1 or f"{top}/{SITE_INDEX}" not in paths or any(len(_parts(i)) < 2 for i in files):
+            found = sorted(p for p in paths if PurePosixPath(p).name == SITE_INDEX)
+            raise UploadError(
+                "upload:no-index",
+                f"No {SITE_INDEX} at the zip's root or inside its one top folder "
+                + ("(index.html files found)" if found else "(top-level entries)"),
+                found or sorted(tops),
+            )
+        root = (top,)
+    plan = Plan(layout="task")
+    plan.sites[task_id] = [(i, "/".join(_parts(i)[len(root):])) for i in files]
+    return plan
+
+
+def _plan_whole_run(files, known_task_ids):
+    loose = sorted(i.filename for i in files if len(_parts(i)) < 2)
+    if loose:
+        raise UploadError("upload:loose-files",
+                          "A whole-run zip holds one folder per task id; these files are outside any task folder",
+                          loose)
+    by_task = {}
+    for info in files:
+        by_task.setdefault(_parts(info)[0], []).append(info)
+    unknown = sorted(t for t in by_task if t not in known_task_ids)
+    if unknown:
+        raise UploadError("upload:unknown-task", "The zip has folders that are not task ids of this benchmark",
+                          unknown)
+
+    plan = Plan(layout="run")
+    missing, ambiguous = [], []
+    for task_id, infos in sorted(by_task.items()):
+        inside = {"/".join(_parts(i)[1:]) for i in infos}
+        if SITE_INDEX in inside:
+            site_root = [task_id]
+        else:
+            models = sorted(p.split("/")[0] for p in inside if p.count("/") == 1 and p.endswith("/" + SITE_INDEX))
+            if not models:
+                missing.append(task_id)
+                continue
+            if len(models) > 1:
+                ambiguous.append(f"{task_id} ({', '.join(models)})")
+                continue
+            site_root = [task_id, models[0]]
+        depth = len(site_root)
+        for info in infos:
+            parts = _parts(info)
+            if parts[:depth] == site_root:
+                plan.sites.setdefault(task_id, []).append((info, "/".join(parts[depth:])))
+            else:
+                plan.ignored.append(info.filename)
+    if missing:
+        raise UploadError("upload:no-index",
+                          f"These task folders have no {SITE_INDEX} (expected <task_id>/<model_dir>/{SITE_INDEX} "
+                          f"or <task_id>/{SITE_INDEX})", missing)
+    if ambiguous:
+        raise UploadError("upload:ambiguous-site",
+                          f"These task folders hold more than one model folder with an {SITE_INDEX}", ambiguous)
+    return plan
+
+
+def inspect_zip(path, known_task_ids, task_id=None, limits=None):
+    """Decide what to unpack without writing anything. `task_id` set means a one-task zip."""
+    limits = limits or Limits.from_settings()
+    if task_id is not None and task_id not in known_task_ids:
+        raise UploadError("upload:unknown-task", "This task id is not part of the benchmark", [str(task_id)])
+    try:
+        with zipfile.ZipFile(path) as archive:
+            infos = archive.infolist()
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError):
+        raise UploadError("upload:not-a-zip", "The file is not a readable zip archive") from None
+    files = _check_entries(infos, limits)
+    plan = _plan_one_task(files, task_id) if task_id is not None else _plan_whole_run(files, known_task_ids)
+    plan.total_bytes = sum(info.file_size for entries in plan.sites.values() for info, _ in entries)
+    return plan
+
+
+def unpack(path, plan, dest):
+    """Write each task's site to dest/<task_id>/. `dest` must not exist yet; on any failure it is removed."""
+    dest = Path(dest)
+    dest.mkdir(parents=True)
+    root = dest.resolve()
+    info = None
+    try:
+        with zipfile.ZipFile(path) as archive:
+            for task_id, entries in plan.sites.items():
+                for info, relative in entries:
+                    target = (root / task_id / relative).resolve()
+                    # inspect_zip already refused '..' and absolute names; this guards the guard.
+                    if not target.is_relative_to(root / task_id):
+                        raise UploadError("upload:path-traversal", "An entry resolves outside its site",
+                                          [info.filename])
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    # ZipExtFile stops at the declared size and checks the CRC, so a header that
+                    # under-states a bomb's size cannot make us write more than was checked.
+                    with archive.open(info) as src, open(target, "xb") as out:
+                        shutil.copyfileobj(src, out, COPY_CHUNK)
+    except zipfile.BadZipFile as exc:
+        shutil.rmtree(dest, ignore_errors=True)
+        raise UploadError("upload:corrupt", f"The zip is damaged ({exc}) at entry", [info.filename]) from None
+    except BaseException:
+        shutil.rmtree(dest, ignore_errors=True)
+        raise
+    return {task_id: dest / task_id for task_id in plan.sites}
+
+
+def sha256_file(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(COPY_CHUNK), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
