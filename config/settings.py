@@ -108,6 +108,7 @@ def _database():
 
 DATABASES = {"default": _database()}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+FORMS_URLFIELD_ASSUME_HTTPS = True  # Django 6 behaviour: a link typed without a scheme is https
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -138,7 +139,7 @@ STORAGES = {
     },
 }
 
-LOGIN_URL = "login"
+LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
@@ -234,3 +235,52 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", "INFO")},
 }
+
+# Accounts and security. PRODUCTION means a shared database (DATABASE_URL) and DEBUG off.
+PRODUCTION = not EMBEDDED and not DEBUG
+EMAIL_BACKEND = env("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend" if env("EMAIL_HOST") else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_HOST = env("EMAIL_HOST", "localhost")
+EMAIL_PORT = envint("EMAIL_PORT", 587)
+EMAIL_HOST_USER = env("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = envsecret("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", "IWR-Bench <noreply@localhost>")
+
+_CACHE_URL = env("CACHE_URL") or (CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else "")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _CACHE_URL}
+        if _CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(VAR_DIR / "cache")}
+    )
+}
+# Attempts allowed per client (user, or address when anonymous) in each window.
+LOGIN_RATE_LIMIT = envint("LOGIN_RATE_LIMIT", 10)  # per 5 minutes
+SIGNUP_RATE_LIMIT = envint("SIGNUP_RATE_LIMIT", 5)  # per hour
+UPLOAD_RATE_LIMIT = envint("UPLOAD_RATE_LIMIT", 20)  # per hour
+
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", PRODUCTION)
+CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", PRODUCTION)
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31536000 if PRODUCTION else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", PRODUCTION)
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", PRODUCTION)
+# TLS usually ends at a proxy in front of gunicorn; turn the redirect on where it does not.
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", False)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+if envbool("SECURE_PROXY_SSL", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# Inline scripts need the per-request nonce; uploaded sites get their own, stricter policy.
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self' 'nonce-{nonce}'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data: blob:; media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; "
+    "worker-src 'self' blob:; frame-src 'self'; frame-ancestors 'self'; object-src 'none'; "
+    "base-uri 'self'; form-action 'self'"
+)
+MIDDLEWARE.insert(1, "config.security.ContentSecurityPolicyMiddleware")
+TEMPLATES[0]["OPTIONS"]["context_processors"].append("config.security.csp_nonce")

@@ -99,6 +99,14 @@ class Worker:
         return Path(self.log_path).read_text(errors="replace")
 
 
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Rate-limit counters live in the cache: every test starts with none."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def media_root(tmp_path_factory):
     """Files written by tests (and by the test worker) go to a folder of this session."""
