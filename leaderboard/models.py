@@ -10,6 +10,8 @@ from pathlib import Path
 from django.conf import settings
 from django.db import models
 from django.db.models import Count, Q
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
 from django.urls import reverse
 
 from judging import constants as states
@@ -88,6 +90,8 @@ class Submission(ScoreFields):
     upload_name = models.CharField(max_length=255)
     upload_bytes = models.PositiveBigIntegerField()
     sha256 = models.CharField(max_length=64, db_index=True)
+    storage = models.CharField(max_length=64, unique=True, editable=False,
+                               help_text="Folder under MEDIA_ROOT/submissions/ holding the sites and results.")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -113,14 +117,15 @@ class Submission(ScoreFields):
     def is_finished(self):
         return self.status in states.FINAL_STATES
 
+    @staticmethod
+    def storage_root():
+        return Path(settings.MEDIA_ROOT) / "submissions"
+
     def storage_dir(self):
-        return Path(settings.MEDIA_ROOT) / "submissions" / str(self.pk)
+        return self.storage_root() / self.storage
 
     def sites_dir(self):
         return self.storage_dir() / "sites"
-
-    def delete_files(self):
-        shutil.rmtree(self.storage_dir(), ignore_errors=True)
 
     def progress(self):
         """What the live page and the API show while judging: counts, the current task, failures."""
@@ -144,6 +149,12 @@ class Submission(ScoreFields):
             return None
         return {**self.scores(), "tasks_judged": self.tasks_judged, "tasks_total": self.tasks_total,
                 "coverage": self.coverage}
+
+
+@receiver(post_delete, sender=Submission)
+def _delete_submission_files(sender, instance, **kwargs):
+    if instance.storage:
+        shutil.rmtree(instance.storage_dir(), ignore_errors=True)
 
 
 class TaskRun(ScoreFields):

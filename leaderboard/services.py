@@ -96,6 +96,14 @@ def find_duplicate(sha256):
     return Submission.objects.filter(sha256=sha256).exclude(status=states.CANCELLED).order_by("created_at").first()
 
 
+def visible_earlier(refusal, user):
+    """The earlier submission a duplicate refusal points to, if this user may see it."""
+    earlier = refusal.earlier
+    if earlier is None or not Submission.objects.visible_to(user).filter(pk=earlier.pk).exists():
+        return None
+    return earlier
+
+
 def create_submission(owner, metadata, upload_path, upload_name, task_id=None, now=None):
     """Check, unpack and queue an uploaded zip. Raises SubmissionRefused and then leaves nothing behind.
 
@@ -107,15 +115,18 @@ def create_submission(owner, metadata, upload_path, upload_name, task_id=None, n
     digest = uploads.sha256_file(upload_path)
     earlier = find_duplicate(digest)
     if earlier:
-        raise SubmissionRefused("upload:duplicate", f"This exact zip was already submitted as submission "
-                                f"#{earlier.pk} ({earlier.model_name}).", status=409, earlier=earlier)
+        raise SubmissionRefused("upload:duplicate", f"This exact zip was already submitted: submission "
+                                f"#{earlier.pk}.", status=409, earlier=earlier)
     tasks = dict(Task.objects.values_list("task_id", "pk"))
     try:
         plan = uploads.inspect_zip(upload_path, tasks, task_id=task_id)
     except uploads.UploadError as exc:
         raise SubmissionRefused(exc.code, exc.message) from None
 
-    incoming = Path(settings.MEDIA_ROOT) / "submissions" / "incoming" / uuid.uuid4().hex
+    # Unpacked beside the final place and moved in only once the rows exist, so neither a refused
+    # upload nor a failed transaction leaves a folder that a submission row would point to.
+    storage = uuid.uuid4().hex
+    incoming = Submission.storage_root() / "incoming" / storage
     try:
         uploads.unpack(upload_path, plan, incoming)
     except uploads.UploadError as exc:
@@ -129,7 +140,7 @@ def create_submission(owner, metadata, upload_path, upload_name, task_id=None, n
             check_quota(owner, now)
             submission = Submission.objects.create(
                 owner=owner, layout=plan.layout, upload_name=upload_name[:255], upload_bytes=size,
-                sha256=digest, **{k: v for k, v in metadata.items() if k in METADATA_FIELDS})
+                sha256=digest, storage=storage, **{k: v for k, v in metadata.items() if k in METADATA_FIELDS})
             now = now or timezone.now()
             TaskRun.objects.bulk_create(
                 TaskRun(submission=submission, task_id=tasks[t], queued_at=now) for t in plan.task_ids)

@@ -1,0 +1,26 @@
+from django import forms
+
+from leaderboard.models import Submission
+from leaderboard.services import METADATA_FIELDS
+from tasks_catalog.models import Task
+
+
+class SubmissionForm(forms.ModelForm):
+    task = forms.ModelChoiceField(
+        Task.objects.all(), to_field_name="task_id", required=False,
+        empty_label="Whole run: one folder per task id",
+        help_text="Pick a task when the zip holds one site (index.html at its root or inside one folder). "
+                  "Leave it for a whole run: <task_id>/<model_dir>/index.html or <task_id>/index.html.")
+    archive = forms.FileField(label="Zip file", widget=forms.ClearableFileInput(attrs={"accept": ".zip"}))
+
+    class Meta:
+        model = Submission
+        fields = METADATA_FIELDS
+        labels = {"model_name": "Model name", "parameters_billions": "Parameters (billions)",
+                  "thinking": "Thinking mode on", "paper_url": "Paper link", "code_url": "Code link",
+                  "is_public": "Show on the public leaderboard once judged"}
+        widgets = {"description": forms.Textarea(attrs={"rows": 3})}
+
+    def metadata_fields(self):
+        """The short model fields laid out in a grid; the description gets its own row."""
+        return [self[name] for name in METADATA_FIELDS if name != "description"]

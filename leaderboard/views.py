@@ -1,0 +1,80 @@
+from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.auth.decorators import login_required
+from django.http import JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from leaderboard import services
+from leaderboard.forms import SubmissionForm
+from leaderboard.models import Submission
+
+
+def _get_submission_for_user(request, pk):
+    return get_object_or_404(Submission.objects.visible_to(request.user).select_related("owner"), pk=pk)
+
+
+def _wants_json(request):
+    return "application/json" in request.headers.get("Accept", "")
+
+
+@login_required
+def submit(request):
+    quota = services.quota_for(request.user)
+    form = SubmissionForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        archive = data["archive"]
+        try:
+            submission = services.create_submission(
+                request.user, data, archive.temporary_file_path(), archive.name,
+                task_id=data["task"].task_id if data["task"] else None)
+        except services.SubmissionRefused as refusal:
+            form.add_error("archive" if refusal.code.startswith("upload:") else None, refusal.message)
+            earlier = services.visible_earlier(refusal, request.user)
+            return _submit_page(request, form, quota, status=refusal.status, earlier=earlier)
+        if _wants_json(request):
+            return JsonResponse({"url": submission.get_absolute_url()}, status=201)
+        return redirect(submission)
+    return _submit_page(request, form, quota, status=400 if form.errors else 200)
+
+
+def _submit_page(request, form, quota, status, earlier=None):
+    if _wants_json(request):
+        return JsonResponse({"errors": {field: [e["message"] for e in errors]
+                                        for field, errors in form.errors.get_json_data().items()},
+                             "earlier": earlier.get_absolute_url() if earlier else None}, status=status)
+    return render(request, "leaderboard/submit.html",
+                  {"form": form, "quota": quota, "refusal": quota and quota.refusal(), "earlier": earlier},
+                  status=status)
+
+
+@login_required
+def my_submissions(request):
+    submissions = Submission.objects.owned_by(request.user).with_run_counts()
+    return render(request, "leaderboard/my_submissions.html", {"submissions": submissions})
+
+
+def submission(request, pk):
+    sub = _get_submission_for_user(request, pk)
+    runs = sub.runs.select_related("task").order_by("task__task_id")
+    return render(request, "leaderboard/submission.html",
+                  {"submission": sub, "runs": runs, "progress": sub.progress()})
+
+
+def submission_progress(request, pk):
+    return JsonResponse(_get_submission_for_user(request, pk).progress())
+
+
+@require_POST
+@staff_member_required
+def cancel(request, pk):
+    services.cancel_submission(_get_submission_for_user(request, pk), actor=request.user)
+    return redirect("leaderboard:submission", pk=pk)
+
+
+@require_POST
+@staff_member_required
+def rejudge(request, pk):
+    sub = _get_submission_for_user(request, pk)
+    services.rejudge_submission(sub, actor=request.user, reason="staff, submission page")
+    return redirect(sub)
