@@ -15,4 +15,5 @@ urlpatterns = [
     path("api/docs/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("tasks_catalog.urls")),
     path("", include("leaderboard.urls")),
+    path("", include("leaderboard.board_urls")),
 ]

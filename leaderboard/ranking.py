@@ -151,31 +151,35 @@ SORT_COLUMNS = {
 DEFAULT_SORT = "rank"
 
 
-def parse_sort(text):
-    """'-ifs' or 'ifs' -> (column, reverse_of_natural); unknown columns fall back to rank."""
+def parse_sort(text, columns=SORT_COLUMNS, default=DEFAULT_SORT):
+    """'-ifs' or 'ifs' -> (column, flipped from its natural order); unknown columns give the default."""
     text = (text or "").strip()
-    flipped = text.startswith("-")
     column = text.lstrip("-")
-    if column not in SORT_COLUMNS:
-        return DEFAULT_SORT, False
-    return column, flipped
+    if column not in columns:
+        return default, False
+    return column, text.startswith("-")
+
+
+def sort_rows(rows, attribute, descending, tiebreak=None):
+    """Sort by one attribute, rows missing it last whichever the direction; `tiebreak` orders equals."""
+    present = [r for r in rows if getattr(r, attribute) is not None]
+    missing = [r for r in rows if getattr(r, attribute) is None]
+
+    def key(row):
+        value = getattr(row, attribute)
+        return value.lower() if isinstance(value, str) else value
+
+    if tiebreak:
+        present.sort(key=tiebreak)
+    present.sort(key=key, reverse=descending)
+    return present + missing
 
 
 def sort_entries(entries, column, flipped=False):
-    """Sort by one column in its natural direction (best first for scores); missing values last."""
+    """Sort by one column in its natural direction (best first for scores), or flipped."""
     attribute, descending = SORT_COLUMNS[column]
-    descending ^= flipped
-    present = [e for e in entries if getattr(e, attribute) is not None]
-    missing = [e for e in entries if getattr(e, attribute) is None]
-
-    def key(entry):
-        value = getattr(entry, attribute)
-        return value.lower() if isinstance(value, str) else value
-
-    # The secondary order (Final, then name) keeps equal values stable across requests.
-    present.sort(key=lambda e: (-e.final, e.model.lower()))
-    present.sort(key=key, reverse=descending)
-    return present + missing
+    # Equal values keep the order of Final, then name, so the page is the same on every request.
+    return sort_rows(entries, attribute, descending ^ flipped, tiebreak=lambda e: (-e.final, e.model.lower()))
 
 
 @dataclass

@@ -1,0 +1,62 @@
+"""Shapes of the leaderboard API for the OpenAPI schema, and its CSV renderer.
+
+The views build plain dicts (from stored columns, for speed); these serializers document them.
+"""
+from rest_framework import serializers
+from rest_framework.renderers import BaseRenderer
+
+
+class CSVRenderer(BaseRenderer):
+    """Passes through CSV text the view built with leaderboard.exports."""
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return data.encode(self.charset) if isinstance(data, str) else b""
+
+
+def _score(help_text):
+    return serializers.FloatField(allow_null=True, help_text=f"{help_text}, a fraction in [0, 1].")
+
+
+class LeaderboardEntrySerializer(serializers.Serializer):
+    rank = serializers.IntegerField(help_text="Rank (upper bound) within the group: 1 + models better beyond doubt.")
+    model = serializers.CharField()
+    organisation = serializers.CharField()
+    model_type = serializers.CharField()
+    thinking = serializers.BooleanField()
+    parameters = serializers.CharField()
+    protocol = serializers.CharField()
+    backend = serializers.CharField(help_text="llm, offline, or paper for rows reported in the paper.")
+    group = serializers.CharField(help_text="protocol/backend: rows are ranked only within their group.")
+    group_label = serializers.CharField()
+    from_paper = serializers.BooleanField()
+    lfs = _score("Low-level visual score")
+    hfs = _score("High-level visual score (null: no MLLM judged)")
+    ifs = _score("Interaction fidelity score")
+    vfs = _score("Visual fidelity score")
+    final = _score("Final score")
+    ci_low = _score("95 % bootstrap interval of Final, lower end")
+    ci_high = _score("95 % bootstrap interval of Final, upper end")
+    coverage = _score("Share of the benchmark's tasks judged")
+    finished = serializers.DateTimeField(allow_null=True)
+    submission_id = serializers.IntegerField(allow_null=True)
+
+
+class TaskRowSerializer(serializers.Serializer):
+    task_id = serializers.CharField()
+    status = serializers.CharField()
+    steps_reached = serializers.IntegerField(allow_null=True)
+    steps_total = serializers.IntegerField(allow_null=True)
+    ifs = _score("IFS")
+    ocr = _score("Mean OCR text similarity over the visual points")
+    dino = _score("Mean image similarity over the visual points")
+    lfs = _score("LFS")
+    hfs = _score("HFS")
+    vfs = _score("VFS")
+    final = _score("Final")
+    failure_reason = serializers.CharField()
+    blocked_requests = serializers.IntegerField(allow_null=True)
+    domain = serializers.CharField()
+    interaction_complexity = serializers.CharField()

@@ -1,0 +1,255 @@
+"""Leaderboard, charts, per-task results, diff galleries, live previews and the read-only API."""
+import json
+from urllib.parse import urlencode
+
+from django.core.paginator import Paginator
+from django.http import FileResponse, Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.cache import cache_control
+from django.views.decorators.clickjacking import xframe_options_sameorigin
+from django.views.decorators.http import require_GET
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.decorators import api_view, renderer_classes
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+
+from judging import constants as states
+from leaderboard import charts, exports, gallery, standings
+from leaderboard.models import Submission, TaskRun
+from leaderboard.board_serializers import (
+    CSVRenderer, LeaderboardEntrySerializer, TaskRowSerializer,
+)
+from leaderboard.ranking import SORT_COLUMNS, Filters, parse_sort, sort_entries, sort_rows
+from tasks_catalog.models import Task
+
+PREVIEW_CSP = ("sandbox allow-scripts allow-forms; default-src 'self' data: blob:; "
+               "script-src 'self' 'unsafe-inline' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; "
+               "img-src 'self' data: blob:; media-src 'self' data: blob:; font-src 'self' data:; "
+               "connect-src 'none'; form-action 'none'; frame-ancestors 'self'; base-uri 'none'")
+# Per-task table columns: (attribute, best first); scores and steps read best first, text A to Z.
+TASK_SORT = {"task": ("task_id", False), "status": ("status", False), "steps": ("steps_reached", True),
+             "ifs": ("ifs", True), "lfs": ("lfs", True), "hfs": ("hfs", True), "vfs": ("vfs", True),
+             "final": ("final", True), "blocked": ("blocked_requests", False)}
+GALLERY_PAGE = 24
+
+
+def _submission_for(request, pk):
+    """The one access rule: public submissions, the owner's own, everything for staff."""
+    return get_object_or_404(Submission.objects.visible_to(request.user), pk=pk)
+
+
+def _run_for(request, pk, task_id):
+    submission = _submission_for(request, pk)
+    return get_object_or_404(TaskRun.objects.select_related("task", "submission"),
+                             submission=submission, task__task_id=task_id)
+
+
+def _sort_headers(request, columns, current, flipped):
+    """Header links that sort by a column; clicking the sorted column again flips it."""
+    query = request.GET.copy()
+    headers = {}
+    for column in columns:
+        query["sort"] = f"-{column}" if column == current and not flipped else column
+        headers[column] = {"url": f"?{query.urlencode()}", "active": column == current,
+                           "aria": ("ascending" if flipped else "descending") if column == current else "none"}
+    return headers
+
+
+@require_GET
+def leaderboard(request):
+    filters = Filters.from_query(request.GET)
+    column, flipped = parse_sort(request.GET.get("sort"))
+    groups = standings.standings()
+    choices = [(g.key, g.label) for g in groups]
+    shown = filters.apply(groups)
+    for group in shown:
+        group.entries = sort_entries(group.entries, column, flipped)
+    return render(request, "leaderboard/board/leaderboard.html", {
+        "groups": shown, "group_choices": choices, "filters": filters,
+        "model_types": Submission.ModelType.choices, "sort": column, "flipped": flipped,
+        "headers": _sort_headers(request, SORT_COLUMNS, column, flipped),
+        "judged_groups": sum(1 for g in groups if not g.from_paper),
+        "csv_url": "/api/leaderboard/?" + urlencode({"format": "csv"}),
+    })
+
+
+def _chart_context(axis):
+    groups = standings.standings()
+    entries = [e for g in groups for e in g.entries]
+    judged = next((g for g in groups if not g.from_paper), None)
+    top = judged.entries[: standings.HEATMAP_MODELS] if judged else []
+    matrix = standings.ifs_matrix(top, axis) if top else None
+    difficulty = standings.task_difficulty(judged.entries) if judged else []
+    top_final = sorted(entries, key=lambda e: -e.final)[:40]
+    return {
+        "final_chart": charts.render(charts.final_with_ci(top_final)),
+        "final_rows": top_final,
+        "scatter_chart": charts.render(charts.ifs_against_vfs(groups)),
+        "scatter_groups": groups,
+        "heatmap_chart": charts.render(charts.ifs_heatmap(matrix)) if matrix else "",
+        "matrix": matrix,
+        "difficulty_chart": charts.render(charts.task_difficulty(difficulty)) if difficulty else "",
+        "difficulty": difficulty, "unsolved": [t for t in difficulty if not t["solved"]],
+        "judged_label": judged.label if judged else "",
+    }
+
+
+@require_GET
+def leaderboard_charts(request):
+    axis = request.GET.get("axis")
+    axis = axis if axis in standings.HEATMAP_AXES else "domain"
+    context = standings.cached("charts", lambda: _chart_context(axis), axis)
+    return render(request, "leaderboard/board/charts.html", {**context, "axis": axis, "axes": standings.HEATMAP_AXES})
+
+
+@require_GET
+def submission_results(request, pk):
+    submission = _submission_for(request, pk)
+    column, flipped = parse_sort(request.GET.get("sort"), TASK_SORT, "task")
+    attribute, descending = TASK_SORT[column]
+    rows = sort_rows(exports.task_rows(submission), attribute, descending ^ flipped)
+    return render(request, "leaderboard/board/results.html", {
+        "submission": submission, "rows": rows, "headers": _sort_headers(request, TASK_SORT, column, flipped),
+        "interval": (submission.aggregate or {}).get(standings.CI_KEY),
+        "finished": submission.status == states.DONE,
+    })
+
+
+def _download(content, content_type, filename):
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+def results_csv(request, pk):
+    submission = _submission_for(request, pk)
+    return _download(exports.tasks_csv(exports.task_rows(submission)), "text/csv; charset=utf-8",
+                     f"submission-{pk}-tasks.csv")
+
+
+@require_GET
+def results_json(request, pk):
+    submission = _submission_for(request, pk)
+    data = exports.submission_json(submission, exports.task_rows(submission))
+    return _download(json.dumps(data, indent=2), "application/json", f"submission-{pk}.json")
+
+
+@require_GET
+def results_markdown(request, pk):
+    submission = _submission_for(request, pk)
+    total = submission.tasks_total or Task.objects.count()
+    return _download(exports.metrics_markdown(exports.task_rows(submission), total), "text/markdown; charset=utf-8",
+                     f"submission-{pk}-metrics.md")
+
+
+@require_GET
+def task_gallery_for_run(request, pk, task_id):
+    run = _run_for(request, pk, task_id)
+    result = run.result or {}
+    return render(request, "leaderboard/board/gallery.html", {
+        "run": run, "submission": run.submission, "task": run.task, "frames": gallery.frames(result),
+        "result": result, "steps": list(run.task.steps.all()),
+        "blocked": sorted((result.get("blocked_requests") or {}).items()),
+    })
+
+
+@require_GET
+@cache_control(private=True, max_age=3600)
+def run_screenshot(request, pk, task_id, path):
+    return FileResponse(open(gallery.run_file(_run_for(request, pk, task_id), path), "rb"), content_type="image/png")
+
+
+@require_GET
+@cache_control(private=True, max_age=3600)
+def run_heatmap(request, pk, task_id, point):
+    return FileResponse(open(gallery.heatmap_file(_run_for(request, pk, task_id), point), "rb"),
+                        content_type="image/png")
+
+
+@require_GET
+@cache_control(private=True, max_age=3600)
+def run_boxed(request, pk, task_id, state):
+    return FileResponse(open(gallery.boxed_file(_run_for(request, pk, task_id), state), "rb"),
+                        content_type="image/png")
+
+
+@require_GET
+@xframe_options_sameorigin
+def preview(request, pk, task_id, path=""):
+    """The submitted site, sandboxed by CSP: no script of it can reach the application or its cookies.
+
+    The "sandbox" directive gives the page an opaque origin even when opened directly (not only in
+    our iframe), connect-src 'none' stops fetch/XHR, and the response never sets a cookie. Asset
+    references (__PLACEHOLDER_ASSETS_BASE_DIR__/…) resolve under this same path to the task's assets.
+    """
+    run = _run_for(request, pk, task_id)
+    placeholder = "__PLACEHOLDER_ASSETS_BASE_DIR__/"
+    if path.startswith(placeholder):
+        base, relative = run.task.directory() / "assets", path[len(placeholder):]
+    else:
+        base, relative = run.site_dir(), path or "index.html"
+    base = base.resolve()
+    target = (base / relative).resolve()
+    if target.is_dir():
+        target = target / "index.html"
+    if not target.is_relative_to(base) or not target.is_file():
+        raise Http404("No such file in this site")
+    response = FileResponse(open(target, "rb"))
+    response["Content-Security-Policy"] = PREVIEW_CSP
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Referrer-Policy"] = "no-referrer"
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@require_GET
+def task_gallery(request, task_id):
+    """One task at one checkpoint: the truth and every public submission's screenshot, best first."""
+    task = get_object_or_404(Task, task_id=task_id)
+    checkpoints = list(task.checkpoints.all())
+    try:
+        chosen = int(request.GET.get("checkpoint", 0))
+    except ValueError:
+        chosen = 0
+    checkpoint = next((c for c in checkpoints if c.index == chosen), checkpoints[0] if checkpoints else None)
+    runs = (TaskRun.objects.filter(task=task, status=states.DONE, submission__in=standings.ranked_submissions())
+            .select_related("submission").order_by("-final", "submission_id"))
+    page = Paginator(runs, GALLERY_PAGE).get_page(request.GET.get("page"))
+    tiles = []
+    for run in page:
+        point = next((p for p in (run.result or {}).get("points") or []
+                      if checkpoint and p["checkpoint"] == checkpoint.index), None)
+        tiles.append({"run": run, "point": point})
+    return render(request, "leaderboard/board/task_gallery.html", {
+        "task": task, "checkpoints": checkpoints, "checkpoint": checkpoint, "tiles": tiles, "page": page,
+    })
+
+
+# -- API ---------------------------------------------------------------------------------------
+
+@extend_schema(
+    summary="The leaderboard: every ranked row, grouped by judge protocol and back-end",
+    description="Rows of different protocols or back-ends carry their own ranks and a `group` field; the "
+                "paper's rows have backend `paper`. Filters as on the page; `?format=csv` for CSV.",
+    parameters=[OpenApiParameter("model_type", str), OpenApiParameter("thinking", str, enum=["yes", "no"]),
+                OpenApiParameter("group", str, description="<protocol>/<backend>"),
+                OpenApiParameter("q", str, description="search in model and organisation"),
+                OpenApiParameter("format", str, enum=["json", "csv"])],
+    responses=LeaderboardEntrySerializer(many=True),
+)
+@api_view(["GET"])
+@renderer_classes([JSONRenderer, CSVRenderer])
+def api_leaderboard(request):
+    groups = Filters.from_query(request.GET).apply(standings.standings())
+    if request.accepted_renderer.format == "csv":
+        return Response(exports.leaderboard_csv(groups), headers={
+            "Content-Disposition": 'attachment; filename="iwr-bench-leaderboard.csv"'})
+    return Response([{**e.as_dict(), "group": g.key, "group_label": g.label} for g in groups for e in g.entries])
+
+
+@extend_schema(summary="One submission's per-task results: every score, steps reached, failures",
+               responses=TaskRowSerializer(many=True))
+@api_view(["GET"])
+def api_submission_tasks(request, pk):
+    return Response([r.as_dict() for r in exports.task_rows(_submission_for(request, pk))])

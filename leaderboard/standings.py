@@ -1,0 +1,120 @@
+"""What the leaderboard reads from the database: entries, intervals, and the charts' data.
+
+Everything here reads stored columns (aggregates are written once when a submission finishes);
+the only computation per submission is its bootstrap interval, stored beside the aggregate the
+first time the leaderboard meets the submission, so no request recomputes it twice.
+"""
+from django.core.cache import cache
+from django.db.models import Count, F, Max, Q, Sum
+
+from judging import constants as states
+from judging.engine import scoring
+from leaderboard.models import Submission, TaskRun
+from leaderboard.paper import paper_entries
+from leaderboard.ranking import Entry, bootstrap_ci, rank_groups
+from tasks_catalog.models import Task
+
+CI_KEY = "final_ci"
+HEATMAP_AXES = {"domain": "Domain", "interaction_complexity": "Interaction complexity"}
+HEATMAP_MODELS = 12
+ENTRY_FIELDS = ("pk", "model_name", "organisation", "model_type", "thinking", "parameters_billions", "protocol",
+                "backend", "lfs", "hfs", "ifs", "vfs", "final", "coverage", "finished_at", "aggregate")
+
+
+def ranked_submissions():
+    return Submission.objects.public().finished()
+
+
+def final_interval(submission_id, total_tasks):
+    """95 % bootstrap interval of Final over the benchmark's tasks, unjudged tasks counting 0."""
+    finals = list(TaskRun.objects.filter(submission_id=submission_id, status=states.DONE)
+                  .values_list("final", flat=True))
+    finals = [value or 0.0 for value in finals]
+    return bootstrap_ci(finals + [0.0] * max(total_tasks - len(finals), 0))
+
+
+def store_interval(submission_id, aggregate, finished_at, total_tasks):
+    """Compute and keep the interval; a re-judge that started meanwhile keeps its own state."""
+    low, high = final_interval(submission_id, total_tasks)
+    Submission.objects.filter(pk=submission_id, status=states.DONE, finished_at=finished_at).update(
+        aggregate={**aggregate, CI_KEY: [low, high]})
+    return low, high
+
+
+def _entry(row, catalog_size):
+    aggregate = row["aggregate"] or {}
+    interval = aggregate.get(CI_KEY)
+    if interval is None:
+        interval = store_interval(row["pk"], aggregate, row["finished_at"],
+                                  aggregate.get("total") or catalog_size)
+    params = row["parameters_billions"]
+    return Entry(
+        model=row["model_name"], organisation=row["organisation"], model_type=row["model_type"],
+        thinking=row["thinking"], parameters=f"{params.normalize():f}B" if params is not None else "",
+        protocol=row["protocol"], backend=row["backend"], lfs=row["lfs"] or 0.0, hfs=row["hfs"],
+        ifs=row["ifs"] or 0.0, vfs=row["vfs"] or 0.0, final=row["final"] or 0.0,
+        ci_low=interval[0], ci_high=interval[1], coverage=row["coverage"], finished=row["finished_at"],
+        submission_id=row["pk"],
+    )
+
+
+def judged_entries():
+    catalog_size = Task.objects.count()
+    return [_entry(row, catalog_size) for row in ranked_submissions().values(*ENTRY_FIELDS)]
+
+
+def standings(include_paper=True):
+    """Every ranked group: judged submissions by protocol and back-end, then the paper's rows."""
+    entries = judged_entries()
+    if include_paper:
+        entries += paper_entries()
+    return rank_groups(entries)
+
+
+def version():
+    """Changes whenever a ranked submission appears, leaves, or is judged again: the cache key."""
+    stats = ranked_submissions().aggregate(n=Count("pk"), last=Max("finished_at"), top=Max("pk"))
+    return f"{stats['n']}-{stats['top']}-{stats['last'].timestamp() if stats['last'] else 0}"
+
+
+def cached(name, build, *parts):
+    key = ":".join(["board", name, version(), *map(str, parts)])
+    value = cache.get(key)
+    if value is None:
+        value = build()
+        cache.set(key, value, 3600)
+    return value
+
+
+def ifs_matrix(entries, axis):
+    """IFS per category of `axis` for the given judged entries, via scoring.aggregate per category."""
+    field = f"task__{axis}"
+    categories = Task.objects.facet_values(axis)
+    sizes = dict(Task.objects.exclude(**{axis: ""}).values_list(axis).annotate(n=Count("pk")))
+    runs = {}
+    for run in (TaskRun.objects.filter(submission_id__in=[e.submission_id for e in entries], status=states.DONE)
+                .exclude(**{field: ""}).values("submission_id", field, *TaskRun.SCORE_NAMES)):
+        scores = scoring.Scores(**{name: run[name] or 0.0 for name in ("ifs", "lfs", "vfs", "final")},
+                                hfs=run["hfs"])
+        runs.setdefault((run["submission_id"], run[field]), []).append(scores)
+    rows = [{"label": f"{e.model} #{e.submission_id}",
+             "values": [scoring.aggregate(runs.get((e.submission_id, c), []), sizes[c]).ifs for c in categories]}
+            for e in entries]
+    return {"columns": categories, "rows": rows, "axis": HEATMAP_AXES[axis]}
+
+
+def task_difficulty(entries):
+    """Per task: mean Final over the given entries (a task a submission lacks counts 0) and how many
+    submissions completed every step; hardest first."""
+    ids = [e.submission_id for e in entries]
+    per_task = {row["task__task_id"]: row for row in (
+        TaskRun.objects.filter(submission_id__in=ids, status=states.DONE)
+        .values("task__task_id")
+        .annotate(total=Sum("final"), solved=Count("pk", filter=Q(total_steps__gt=0,
+                                                                   success_steps=F("total_steps")))))}
+    count = len(ids) or 1
+    tasks = [{"task_id": task_id, "mean_final": (per_task.get(task_id, {}).get("total") or 0.0) / count,
+              "solved": per_task.get(task_id, {}).get("solved", 0)}
+             for task_id in Task.objects.values_list("task_id", flat=True)]
+    tasks.sort(key=lambda t: (t["mean_final"], t["task_id"]))
+    return tasks

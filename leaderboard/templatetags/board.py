@@ -1,0 +1,14 @@
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def pct(value):
+    """A fraction as a percentage with two decimals; a missing score as an en dash."""
+    return "–" if value is None else f"{value * 100:.2f}"
+
+
+@register.filter
+def checkpoint_url(task, index):
+    return task.media_url(f"checkpoints/step_{index}.png")
