@@ -124,6 +124,15 @@ def stage(source, target):
     make_inputs_zip(target, source.task_id, source.resolution, generation_prompt(source.resolution, assets))
 
 
+def step_times(folder):
+    """{step number: seconds into the video}, from metadata.json when build_task wrote it."""
+    try:
+        marks = json.loads((folder / "metadata.json").read_text(encoding="utf-8")).get("steps") or []
+        return {int(mark["step"]): float(mark["at"]) for mark in marks}
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return {}
+
+
 def write_rows(source, folder):
     """Create or update the Task and replace its steps, checkpoints and assets. Returns (task, created)."""
     task, created = Task.objects.update_or_create(task_id=source.task_id, defaults=task_fields(source))
@@ -131,6 +140,7 @@ def write_rows(source, folder):
     task.steps.all().delete()
     task.assets.all().delete()
     steps, flagged = [], 0
+    times = step_times(folder)
     for index, raw in enumerate(source.steps, 1):
         step_fields, extra = split_known(raw, KNOWN_STEP_KEYS)
         is_flagged = step_fields.get("visual_evaluation_flag") is True
@@ -139,6 +149,7 @@ def write_rows(source, folder):
             task=task, index=index, type=raw["type"], description=raw["parameters"]["description"],
             parameters=raw["parameters"], logical_assertion=(raw.get("logical_assertion") or "").strip(),
             visual_evaluation_flag=is_flagged, checkpoint_index=flagged if is_flagged else None, extra=extra,
+            video_time=times.get(index),
         ))
     ActionStep.objects.bulk_create(steps)
     by_checkpoint = {step.checkpoint_index: step for step in task.steps.exclude(checkpoint_index=None)}

@@ -68,6 +68,14 @@ class Task(models.Model):
         return reverse("tasks_catalog:media", args=[self.task_id, relative])
 
     @property
+    def api_url(self):
+        return reverse("tasks_catalog:api-task-detail", args=[self.task_id])
+
+    @property
+    def inputs_url(self):
+        return reverse("tasks_catalog:inputs", args=[self.task_id])
+
+    @property
     def video_url(self):
         return self.media_url("video.mp4")
 
@@ -113,6 +121,8 @@ class ActionStep(models.Model):
     checkpoint_index = models.PositiveIntegerField(
         null=True, blank=True, help_text="j of checkpoints/step_<j>.png when the step is flagged.")
     extra = models.JSONField(default=dict, blank=True, help_text="Unknown fields of the step, kept as given.")
+    video_time = models.FloatField(null=True, blank=True,
+                                   help_text="Seconds into video.mp4 where the step starts, when metadata.json says.")
 
     class Meta:
         ordering = ["task", "index"]

@@ -1,0 +1,44 @@
+import json
+
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_safe
+
+from tasks_catalog.forms import CatalogFilters
+from tasks_catalog.media import file_response, public_path
+from tasks_catalog.models import Task
+
+
+@require_safe
+def catalog(request):
+    form = CatalogFilters(request.GET or None)
+    tasks = list(form.apply(Task.objects.all()))
+    return render(request, "tasks_catalog/catalog.html", {
+        "form": form, "tasks": tasks, "total": Task.objects.count(),
+    })
+
+
+@require_safe
+def task_detail(request, task_id):
+    task = get_object_or_404(Task, task_id=task_id)
+    assets = list(task.assets.all())
+    return render(request, "tasks_catalog/task.html", {
+        "task": task,
+        "steps": task.steps.all(),
+        "checkpoints": task.checkpoints.select_related("step"),
+        "assets": [a for a in assets if a.kind == a.Kind.ASSET],
+        "sheets": [a for a in assets if a.kind == a.Kind.STITCHED],
+        "extra_json": json.dumps(task.extra, indent=2, ensure_ascii=False),
+    })
+
+
+@require_safe
+def task_media(request, task_id, relative):
+    task = get_object_or_404(Task, task_id=task_id)
+    return file_response(request, public_path(task.directory(), relative))
+
+
+@require_safe
+def task_inputs(request, task_id):
+    task = get_object_or_404(Task, task_id=task_id)
+    return file_response(request, public_path(task.directory(), "inputs.zip"),
+                         download_name=f"iwr-{task.task_id}-inputs.zip")
