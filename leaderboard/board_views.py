@@ -110,7 +110,7 @@ def submission_results(request, pk):
     rows = sort_rows(exports.task_rows(submission), attribute, descending ^ flipped)
     return render(request, "leaderboard/board/results.html", {
         "submission": submission, "rows": rows, "headers": _sort_headers(request, TASK_SORT, column, flipped),
-        "interval": (submission.aggregate or {}).get(standings.CI_KEY),
+        "interval": standings.interval(submission),
         "finished": submission.status == states.DONE,
     })
 

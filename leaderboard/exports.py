@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from statistics import fmean
 
 from judging.engine import scoring
-from leaderboard.standings import CI_KEY
+from leaderboard import standings
 
 LEADERBOARD_COLUMNS = [
     "rank", "model", "organisation", "model_type", "thinking", "parameters", "protocol", "backend",
@@ -81,7 +81,7 @@ def submission_json(submission, rows):
         "finished": submission.finished_at.isoformat() if submission.finished_at else None,
         "scores": submission.scores(), "coverage": submission.coverage,
         "tasks_judged": submission.tasks_judged, "tasks_total": submission.tasks_total,
-        "final_ci": (submission.aggregate or {}).get(CI_KEY),
+        "final_ci": standings.interval(submission),
         "tasks": [r.as_dict() for r in rows],
     }
 

@@ -41,12 +41,24 @@ def store_interval(submission_id, aggregate, finished_at, total_tasks):
     return low, high
 
 
-def _entry(row, catalog_size):
-    aggregate = row["aggregate"] or {}
+def _stored_interval(pk, status, aggregate, finished_at, catalog_size):
+    if status != states.DONE:
+        return None
+    aggregate = aggregate or {}
     interval = aggregate.get(CI_KEY)
     if interval is None:
-        interval = store_interval(row["pk"], aggregate, row["finished_at"],
-                                  aggregate.get("total") or catalog_size)
+        interval = store_interval(pk, aggregate, finished_at, aggregate.get("total") or catalog_size)
+    return interval
+
+
+def interval(submission):
+    """The submission's stored interval (computed and stored on first use), None while judging."""
+    return _stored_interval(submission.pk, submission.status, submission.aggregate, submission.finished_at,
+                            Task.objects.count())
+
+
+def _entry(row, catalog_size):
+    interval = _stored_interval(row["pk"], states.DONE, row["aggregate"], row["finished_at"], catalog_size)
     params = row["parameters_billions"]
     return Entry(
         model=row["model_name"], organisation=row["organisation"], model_type=row["model_type"],
