@@ -50,10 +50,13 @@ class Viewport:
         return f"{self.width}x{self.height}"
 
 
-def launch(playwright, chromium_path=None, headless=True):
-    """One browser per process; callers make a fresh context per task with `context_options`."""
+def launch(playwright, chromium_path=None, headless=True, extra_args=()):
+    """One browser per process; callers make a fresh context per task with `context_options`.
+
+    Works with Playwright's sync and async APIs alike (it returns what `chromium.launch` returns).
+    """
     return playwright.chromium.launch(
-        executable_path=chromium_path or CHROMIUM_PATH, headless=headless, args=LAUNCH_ARGS,
+        executable_path=chromium_path or CHROMIUM_PATH, headless=headless, args=LAUNCH_ARGS + list(extra_args),
     )
 
 

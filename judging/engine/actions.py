@@ -1,0 +1,176 @@
+"""Performing one recorded action on the page: Click, Type, Press, Scroll."""
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+from . import grounding
+from .result import ACTION_FAILED, ACTION_NOT_FOUND, Element
+
+CANDIDATES_JS = resources.files(__package__).joinpath("js/candidates.js").read_text(encoding="utf-8")
+SCROLL_STATE_JS = """() => {
+  let inner = 0;
+  for (const el of document.querySelectorAll('*')) if (el.scrollTop || el.scrollLeft) inner += el.scrollTop + el.scrollLeft;
+  return [window.scrollX, window.scrollY, inner];
+}"""
+KEY_NAMES = {
+    "enter": "Enter", "return": "Enter", "escape": "Escape", "esc": "Escape", "tab": "Tab", "space": "Space",
+    "spacebar": "Space", "backspace": "Backspace", "delete": "Delete", "del": "Delete", "home": "Home", "end": "End",
+    "up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight",
+    "arrowup": "ArrowUp", "arrowdown": "ArrowDown", "arrowleft": "ArrowLeft", "arrowright": "ArrowRight",
+    "pageup": "PageUp", "pagedown": "PageDown",
+}
+KEY_IN_TEXT = re.compile(r"\b(enter|return|escape|esc|tab|space(?:bar)?|backspace|delete|home|end|"
+                         r"arrow ?(?:up|down|left|right)|page ?(?:up|down)|up|down|left|right)\b(?: key)?", re.I)
+PIXELS = re.compile(r"(\d{2,5})\s*(?:px|pixels?)\b", re.I)
+PAGES = re.compile(r"(\d+(?:\.\d+)?)\s*(?:pages?|screens?)\b", re.I)
+DIRECTIONS = ("down", "up", "left", "right")
+
+
+class StepFailure(Exception):
+    def __init__(self, reason, detail, element=None):
+        super().__init__(detail)
+        self.reason, self.detail, self.element = reason, detail, element
+
+
+@dataclass
+class Grounder:
+    """Picks the element an action means: offline scoring, or the LLM with a screenshot fallback."""
+    backend: str
+    chat: object = None          # llm.ChatClient for the llm back-end
+    run_blocking: object = None  # runs a blocking call off the event loop
+
+    async def pick(self, page, step, candidates, viewport):
+        description = grounding.Description(step.description, step.parameters.get("text", ""))
+        if self.backend == "offline":
+            chosen, score = grounding.choose(step.type, description, candidates, viewport)
+            if chosen is None:
+                raise StepFailure(ACTION_NOT_FOUND, score)
+            return chosen, round(score, 4)
+        return await self._pick_llm(page, step, candidates)
+
+    async def _pick_llm(self, page, step, candidates):
+        pool = [c for c in candidates if c["visible"] and (step.type != "Type" or c["editable"])]
+        listed = [{**c, "label_text": grounding.label_text(c)} for c in pool]
+        tree = await page.locator("body").aria_snapshot(timeout=5000)
+        index = await self.run_blocking(self.chat.ground, step.type, step.description, listed, tree)
+        if index is None:
+            screenshot = await page.screenshot(type="png")
+            index = await self.run_blocking(self.chat.ground, step.type, step.description, listed, tree, screenshot)
+        if index is None:
+            raise StepFailure(ACTION_NOT_FOUND, f"the LLM found no element for {step.description!r}")
+        return next(c for c in pool if c["index"] == index), None
+
+
+def _element(candidate, score, box=None):
+    return Element(index=candidate["index"], tag=candidate["tag"], role=candidate["role"],
+                   name=grounding.label_text(candidate), score=score,
+                   box={k: round(v, 1) for k, v in (box or candidate["box"]).items()})
+
+
+async def scroll_state(page):
+    return await page.evaluate(SCROLL_STATE_JS)
+
+
+async def _handle(page, candidate):
+    handle = await page.evaluate_handle("i => window.__iwrJudge.candidates[i]", candidate["index"])
+    element = handle.as_element()
+    if element is None:
+        raise StepFailure(ACTION_FAILED, "the chosen element left the page")
+    return element
+
+
+async def _click_point(page, element, candidate, score, viewport, timeout_ms):
+    """Scroll the element into view and return (x, y, box) of the visible part's centre."""
+    await element.scroll_into_view_if_needed(timeout=timeout_ms)
+    box = await element.bounding_box()
+    width, height = viewport
+    if box is None:
+        raise StepFailure(ACTION_FAILED, "the chosen element has no box", _element(candidate, score))
+    left, top = max(box["x"], 0), max(box["y"], 0)
+    right, bottom = min(box["x"] + box["width"], width), min(box["y"] + box["height"], height)
+    if right <= left or bottom <= top:
+        raise StepFailure(ACTION_FAILED, "the chosen element is outside the viewport", _element(candidate, score, box))
+    return (left + right) / 2, (top + bottom) / 2, box
+
+
+async def click(page, candidate, score, viewport, timeout_ms):
+    element = await _handle(page, candidate)
+    if candidate["tag"] == "option":
+        # A native <select> opens a menu outside the page: choose the option the way it would.
+        value = await element.evaluate("o => { const s = o.closest('select'); s.value = o.value;"
+                                       " s.dispatchEvent(new Event('input', {bubbles: true}));"
+                                       " s.dispatchEvent(new Event('change', {bubbles: true})); return o.value; }")
+        return _element(candidate, score), f"selected option {value!r}"
+    x, y, box = await _click_point(page, element, candidate, score, viewport, timeout_ms)
+    await page.mouse.click(x, y)
+    return _element(candidate, score, box), f"clicked at ({round(x)}, {round(y)})"
+
+
+async def type_text(page, candidate, score, text, viewport, timeout_ms):
+    element = await _handle(page, candidate)
+    x, y, box = await _click_point(page, element, candidate, score, viewport, timeout_ms)
+    if not candidate.get("focused"):
+        await page.mouse.click(x, y)
+    await page.keyboard.type(text.rstrip("\n"))
+    if text.endswith("\n"):
+        await page.keyboard.press("Enter")
+    return _element(candidate, score, box), f"typed {len(text)} characters"
+
+
+def key_of(step):
+    """The key a Press step means: parameters.key, else the key named in the description."""
+    named = str(step.parameters.get("key") or "").strip()
+    if named:
+        return KEY_NAMES.get(named.lower().replace(" ", "").replace("_", ""), named)
+    match = KEY_IN_TEXT.search(step.description)
+    return KEY_NAMES[match.group(1).lower().replace(" ", "")] if match else None
+
+
+async def press(page, step):
+    key = key_of(step)
+    if key is None:
+        raise StepFailure(ACTION_NOT_FOUND, f"no key named in {step.description!r}")
+    await page.keyboard.press(key)
+    return None, f"pressed {key}"
+
+
+def scroll_vector(step, viewport):
+    """(dx, dy) in pixels: direction and amount when the step gives them, else half a page down."""
+    width, height = viewport
+    text = step.description.lower()
+    direction = str(step.parameters.get("direction") or "").lower()
+    if direction not in DIRECTIONS:
+        direction = next((d for d in DIRECTIONS if re.search(rf"\b{d}", text)), "down")
+    horizontal = direction in ("left", "right")
+    page_size = width if horizontal else height
+    pages = step.parameters.get("scroll_page")
+    if isinstance(pages, (int, float)) and not isinstance(pages, bool) and pages > 0:
+        amount = pages * page_size
+    elif PIXELS.search(text):
+        amount = int(PIXELS.search(text).group(1))
+    elif PAGES.search(text):
+        amount = float(PAGES.search(text).group(1)) * page_size
+    else:
+        amount = page_size / 2
+    sign = -1 if direction in ("up", "left") else 1
+    return (sign * amount, 0) if horizontal else (0, sign * amount)
+
+
+async def scroll(page, step, viewport, settle):
+    before = await scroll_state(page)
+    dx, dy = scroll_vector(step, viewport)
+    await page.mouse.move(viewport[0] / 2, viewport[1] / 2)
+    await page.mouse.wheel(dx, dy)
+    await settle()
+    if await scroll_state(page) == before:
+        # The element under the pointer may swallow wheel events; a user would still see the
+        # document move with the scroll bar, so try the document itself.
+        await page.evaluate("([dx, dy]) => window.scrollBy(dx, dy)", [dx, dy])
+        await settle()
+        if await scroll_state(page) == before:
+            raise StepFailure(ACTION_FAILED, f"scrolling by ({round(dx)}, {round(dy)}) did not move the page")
+    return None, f"scrolled by ({round(dx)}, {round(dy)})"
+
+
+async def collect(page, limit):
+    return await page.evaluate(CANDIDATES_JS, limit)

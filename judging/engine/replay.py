@@ -1,0 +1,336 @@
+"""Judging a site: replay the task's actions in Chromium, verify assertions, score the visuals.
+
+One `Judge` keeps one browser for its life (a Celery worker keeps one per process) and gives each
+task a fresh browser context. The work runs on a private asyncio loop: every browser call is
+bounded by `asyncio.wait_for`, so a page that hangs its renderer costs its own task, never the
+worker. OCR and image comparison run on worker threads while the browser goes on.
+"""
+import asyncio
+import json
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from importlib import resources
+from importlib.metadata import version
+from pathlib import Path
+
+from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import async_playwright
+
+from . import actions, assertions, browser, scoring
+from .isolation import ORIGIN, Sandbox, entry_page
+from .llm import ChatClient
+from .ocr import Reader
+from .options import JudgeOptions
+from .result import (ACTION_FAILED, ASSERTION_FAILED, COMPLETED, CRASHED, NAVIGATED_AWAY, NO_ENTRY_PAGE, TIMEOUT,
+                     StepTrace, TaskResult, VisualPoint)
+from .settle import settle
+from .similarity import make_similarity
+from .task import load_task
+
+JUDGE_VERSION = "1.0.0"
+INSTRUMENT_JS = resources.files(__package__).joinpath("js/instrument.js").read_text(encoding="utf-8")
+PROBE_JS = "() => [window.__iwrJudge ? window.__iwrJudge.mutations : -1, location.href]"
+# Judge-only Chromium flags (authoring tools share browser.LAUNCH_ARGS): a heap cap makes a memory
+# hog crash its own renderer quickly; wheel scrolling lands at once instead of animating.
+JUDGE_ARGS = ["--disable-smooth-scrolling"]
+
+
+class SiteStop(Exception):
+    """The replay ends here, for a reason that is the site's (a stop id of result.py)."""
+
+    def __init__(self, reason, detail, trace=None):
+        super().__init__(detail)
+        self.reason, self.detail, self.trace = reason, detail, trace
+
+
+@dataclass
+class Replay:
+    states: dict = field(default_factory=dict)     # state k -> PNG bytes
+    prepared: dict = field(default_factory=dict)   # state k -> future of the similarity's prepared image
+    ocr: dict = field(default_factory=dict)        # state k -> future of its OCR text
+    steps: list = field(default_factory=list)
+    stop_reason: str = COMPLETED
+    stop_detail: str = ""
+
+
+class Judge:
+    def __init__(self, options=None):
+        self.options = options or JudgeOptions()
+        self._loop = self._playwright = self._browser = None
+        # OCR is the slow part: it gets a thread of its own so that light work (image
+        # comparison for assertions, LLM calls) never queues behind it.
+        self._ocr_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judge-ocr")
+        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="judge-work")
+        self._reader = Reader(self.options.cache_dir)
+        self._similarity = make_similarity(self.options.dino_path)
+        self._chat = ChatClient(self.options.llm) if self.options.backend == "llm" else None
+
+    # -- life cycle -------------------------------------------------------------------------
+    def __enter__(self):
+        self._loop = asyncio.new_event_loop()
+        self._loop.run_until_complete(self._start())
+        return self
+
+    def __exit__(self, *exc):
+        try:
+            self._loop.run_until_complete(self._stop())
+        finally:
+            self._loop.close()
+            self._pool.shutdown(wait=True)
+            self._ocr_pool.shutdown(wait=True)
+
+    async def _start(self):
+        self._playwright = await async_playwright().start()
+        await self._launch()
+
+    async def _launch(self):
+        args = JUDGE_ARGS + [f"--js-flags=--max-old-space-size={self.options.js_heap_mb}"]
+        self._browser = await browser.launch(self._playwright, self.options.chromium_path, extra_args=args)
+
+    async def _stop(self):
+        if self._browser is not None and self._browser.is_connected():
+            await self._browser.close()
+        if self._playwright is not None:
+            await self._playwright.stop()
+
+    def run(self, task_dir, site_dir, out_dir):
+        if self._loop is None:
+            raise RuntimeError("use Judge as a context manager: with Judge(options) as judge: ...")
+        return self._loop.run_until_complete(self._run(Path(task_dir), Path(site_dir), Path(out_dir)))
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _blocking(self, function, *args):
+        return self._loop.run_in_executor(self._pool, function, *args)
+
+    def _ocr(self, function, *args):
+        return self._loop.run_in_executor(self._ocr_pool, function, *args)
+
+    def _versions(self):
+        versions = {"judge": JUDGE_VERSION, "chromium": self._browser.version, "playwright": version("playwright"),
+                    "ocr": self._reader.version(), "similarity": self._similarity.version()}
+        if self._chat is not None:
+            versions["llm"] = self._chat.version()
+        return versions
+
+    # -- one task -----------------------------------------------------------------------------
+    async def _run(self, task_dir, site_dir, out_dir):
+        started = time.monotonic()
+        task = load_task(task_dir)
+        (out_dir / "screenshots").mkdir(parents=True, exist_ok=True)
+        checkpoints = [task.checkpoint_path(0)] + [task.checkpoint_path(s.checkpoint) for s in task.steps if s.checkpoint]
+        truth_text = [self._ocr(self._reader.read_cached, p) for p in checkpoints]
+        truth_image = [self._blocking(self._similarity.prepare, p) for p in checkpoints]
+        if not self._browser.is_connected():
+            await self._launch()  # the previous task took the browser down with it
+
+        sandbox = Sandbox(site_dir, task.assets_dir)
+        replay = Replay()
+        await self._replay(task, sandbox, out_dir, replay, truth_image)
+        replay_ms = round((time.monotonic() - started) * 1000)
+
+        success = sum(1 for s in replay.steps if s.outcome == "ok")
+        point_states = [(0, 0)] if 0 in replay.states else []
+        point_states += [(s.number, task.steps[s.number - 1].checkpoint) for s in replay.steps
+                         if s.outcome == "ok" and task.steps[s.number - 1].checkpoint]
+        points = await self._score(point_states, replay, checkpoints, truth_text, truth_image)
+        scores = scoring.task_scores(success, len(task.steps), [p.ocr for p in points], [p.image for p in points],
+                                     [p.mllm for p in points] if self._chat else None)
+        result = TaskResult(
+            task_id=task.id, protocol=scoring.PROTOCOL,
+            backends={"grounding": self.options.backend, "assertions": self.options.backend,
+                      "hfs": "llm" if self._chat else None,
+                      "image_similarity": self._similarity.name, "ocr": "rapidocr"},
+            versions=self._versions(), viewport=str(task.viewport),
+            total_step=len(task.steps), success_step=success,
+            stop_reason=replay.stop_reason, stop_detail=replay.stop_detail,
+            steps=replay.steps, points=points,
+            screenshots=[f"screenshots/{k}.png" for k in sorted(replay.states)],
+            ifs=scores.ifs, lfs=scores.lfs, hfs=scores.hfs, vfs=scores.vfs, final=scores.final,
+            hfs_note="" if self._chat else "not measured: no LLM configured, so VFS = LFS",
+            blocked_requests=dict(sandbox.blocked), console_errors=sandbox.console_errors,
+            dialogs=sandbox.dialogs, popups_closed=sandbox.popups_closed,
+            timings_ms={"replay": replay_ms, "total": round((time.monotonic() - started) * 1000)},
+        )
+        (out_dir / "result.json").write_text(json.dumps(result.to_dict(), indent=2, ensure_ascii=False), encoding="utf-8")
+        (out_dir / "eval.json").write_text(json.dumps(result.eval_dict(), indent=2, ensure_ascii=False), encoding="utf-8")
+        return result
+
+    async def _replay(self, task, sandbox, out_dir, replay, truth_image):
+        entry = entry_page(sandbox.site_dir)
+        if entry is None:
+            replay.stop_reason, replay.stop_detail = NO_ENTRY_PAGE, "the site has no index.html"
+            return
+        deadline = time.monotonic() + self.options.task_time_limit
+        context = await self._browser.new_context(**browser.context_options(task.viewport))
+        try:
+            await sandbox.attach(context)
+            await context.add_init_script(INSTRUMENT_JS)
+            page = await context.new_page()
+            sandbox.watch(page)
+            session = _Session(self, task, sandbox, page, out_dir, replay, truth_image, deadline)
+            await session.run(entry)
+        finally:
+            try:
+                await asyncio.wait_for(context.close(), 15)
+            except (asyncio.TimeoutError, PlaywrightError):
+                # A context that cannot close means a browser in trouble: start the next task afresh.
+                await asyncio.wait_for(self._browser.close(), 15)
+
+    async def _score(self, point_states, replay, checkpoints, truth_text, truth_image):
+        async def one(state, j):
+            shot_text, truth = await replay.ocr[state], await truth_text[j]
+            image = self._similarity.compare(await truth_image[j], await replay.prepared[state])
+            mllm = response = None
+            if self._chat is not None:
+                mllm, response = await self._blocking(self._chat.rubric, checkpoints[j].read_bytes(), replay.states[state])
+            return VisualPoint(state=state, checkpoint=j, screenshot=f"screenshots/{state}.png",
+                               ocr=round(scoring.ocr_similarity(truth, shot_text), 6), image=round(image, 6),
+                               mllm=mllm, ocr_text=shot_text, checkpoint_text=truth, mllm_response=response)
+        return list(await asyncio.gather(*(one(state, j) for state, j in point_states)))
+
+
+class _Session:
+    """The replay of one task in one page."""
+
+    def __init__(self, judge, task, sandbox, page, out_dir, replay, truth_image, deadline):
+        self.judge, self.options = judge, judge.options
+        self.task, self.sandbox, self.page, self.out_dir = task, sandbox, page, out_dir
+        self.replay, self.truth_image, self.deadline = replay, truth_image, deadline
+        self.viewport = (task.viewport.width, task.viewport.height)
+        self.grounder = actions.Grounder(self.options.backend, judge._chat, judge._blocking)
+
+    async def guard(self, awaitable, seconds=None):
+        """Await a browser call, bounded by the per-call timeout and the task's time limit."""
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise SiteStop(TIMEOUT, f"the task's time limit of {self.options.task_time_limit:g}s ran out")
+        try:
+            return await asyncio.wait_for(awaitable, min(seconds or self.options.action_timeout, left))
+        except asyncio.TimeoutError:
+            if self.sandbox.crashed:
+                raise SiteStop(CRASHED, "the page crashed (out of memory?)") from None
+            if self.deadline <= time.monotonic():
+                raise SiteStop(TIMEOUT, f"the task's time limit of {self.options.task_time_limit:g}s ran out") from None
+            raise SiteStop(TIMEOUT, "the page stopped responding (an endless loop?)") from None
+
+    def classify(self, error):
+        if self.sandbox.crashed or "crash" in str(error).lower():
+            return CRASHED, "the page crashed (out of memory?)"
+        if self.sandbox.away_url:
+            return NAVIGATED_AWAY, f"the page navigated away to {self.sandbox.away_url[:200]}"
+        return ACTION_FAILED, str(error).splitlines()[0][:300]
+
+    async def settle(self):
+        return await self.guard(settle(self.page, self.sandbox, self.options.settle_quiet_ms, self.options.settle_cap_ms),
+                                self.options.settle_cap_ms / 1000 + self.options.action_timeout)
+
+    async def shoot(self, state):
+        png = await self.guard(self.page.screenshot(type="png", animations="disabled", caret="hide",
+                                                    timeout=self.options.action_timeout * 1000))
+        (self.out_dir / "screenshots" / f"{state}.png").write_bytes(png)
+        self.replay.states[state] = png
+        self.replay.prepared[state] = self.judge._blocking(self.judge._similarity.prepare, png)
+        if state == 0 or self.task.steps[state - 1].checkpoint:
+            self.replay.ocr[state] = self.judge._ocr(self.judge._reader.read, png)
+        return png
+
+    async def probe(self):
+        mutations, url = await self.guard(self.page.evaluate(PROBE_JS))
+        return mutations, url, await self.guard(actions.scroll_state(self.page))
+
+    async def run(self, entry):
+        replay = self.replay
+        try:
+            try:
+                await self.guard(self.page.goto(f"{ORIGIN}/{entry}", wait_until="load"), self.options.load_timeout)
+                await self.settle()
+                await self.shoot(0)
+            except PlaywrightError as error:
+                raise SiteStop(*self.classify(error)) from None
+            for step in self.task.steps:
+                replay.steps.append(await self.step(step))
+        except SiteStop as stop:
+            if stop.trace is not None:
+                replay.steps.append(stop.trace)
+            replay.stop_reason, replay.stop_detail = stop.reason, stop.detail
+
+    async def step(self, step):
+        trace = StepTrace(number=step.number, action=step.type, description=step.description, outcome="ok")
+        timings = trace.timings_ms
+        mark = time.monotonic()
+
+        def lap(name):
+            nonlocal mark
+            now = time.monotonic()
+            timings[name] = round((now - mark) * 1000)
+            mark = now
+
+        try:
+            before = await self.probe()
+            if step.type in ("Click", "Type"):
+                candidates = await self.guard(actions.collect(self.page, self.options.max_candidates))
+                chosen, score = await self.grounder.pick(self.page, step, candidates, self.viewport)
+                lap("ground")
+                timeout_ms = self.options.action_timeout * 1000
+                if step.type == "Click":
+                    operation = actions.click(self.page, chosen, score, self.viewport, timeout_ms)
+                else:
+                    operation = actions.type_text(self.page, chosen, score, str(step.parameters.get("text", "")),
+                                                  self.viewport, timeout_ms)
+                trace.element, trace.detail = await self.guard(operation)
+                lap("act")
+                await self.settle()
+            elif step.type == "Press":
+                trace.element, trace.detail = await self.guard(actions.press(self.page, step))
+                lap("act")
+                await self.settle()
+            else:
+                trace.element, trace.detail = await self.guard(
+                    actions.scroll(self.page, step, self.viewport, self.settle), 2 * self.options.settle_cap_ms / 1000
+                    + self.options.action_timeout)
+                lap("act")
+            lap("settle")
+            if self.sandbox.away_url:
+                raise actions.StepFailure(NAVIGATED_AWAY, f"the page navigated away to {self.sandbox.away_url[:200]}",
+                                          trace.element)
+            previous = self.replay.states[step.number - 1]
+            current = await self.shoot(step.number)
+            trace.screenshot = f"screenshots/{step.number}.png"
+            lap("screenshot")
+            if step.assertion:
+                trace.assertion = await self.assert_(step, before, previous, current)
+                lap("assertion")
+                if not trace.assertion.verdict:
+                    trace.outcome = ASSERTION_FAILED
+                    raise SiteStop(ASSERTION_FAILED, f"step {step.number}: {step.assertion!r} judged false", trace)
+            return trace
+        except actions.StepFailure as failure:
+            trace.outcome, trace.detail, trace.element = failure.reason, failure.detail, failure.element or trace.element
+            raise SiteStop(failure.reason, f"step {step.number}: {failure.detail}", trace) from None
+        except SiteStop as stop:
+            if stop.trace is None:
+                trace.outcome, trace.detail = stop.reason, stop.detail
+                stop.trace = trace
+            raise
+        except PlaywrightError as error:
+            trace.outcome, trace.detail = self.classify(error)
+            raise SiteStop(trace.outcome, f"step {step.number}: {trace.detail}", trace) from None
+
+    async def assert_(self, step, before, previous_png, current_png):
+        if self.options.backend == "llm":
+            return await self.judge._blocking(assertions.llm, self.judge._chat, step.assertion, previous_png, current_png)
+        after = await self.probe()
+        change = assertions.Change(dom=after[0] != before[0], url=after[1] != before[1], scroll=after[2] != before[2],
+                                   pixels=previous_png != current_png)
+        if not step.checkpoint:
+            return assertions.offline(step.assertion, change)
+        return assertions.offline(step.assertion, change, self.judge._similarity,
+                                  await self.replay.prepared[step.number - 1], await self.replay.prepared[step.number],
+                                  await self.truth_image[step.checkpoint], self.options.assertion_threshold)
+
+
+def judge(task_dir, site_dir, out_dir, options=None):
+    """Judge one site on one task with a browser of its own (workers keep a `Judge` instead)."""
+    with Judge(options) as j:
+        return j.run(task_dir, site_dir, out_dir)

@@ -1,0 +1,118 @@
+"""What a judgment returns: plain dataclasses that turn into JSON with `to_dict()`."""
+from dataclasses import asdict, dataclass, field
+
+# Why a replay ended. Site faults are prefixed "site:"; the final states are listed once here.
+COMPLETED = "completed"
+ACTION_NOT_FOUND = "site:action-not-found"
+ACTION_FAILED = "site:action-failed"
+ASSERTION_FAILED = "site:assertion-failed"
+TIMEOUT = "site:timeout"
+NAVIGATED_AWAY = "site:navigated-away"
+CRASHED = "site:crashed"
+NO_ENTRY_PAGE = "site:no-entry-page"
+STOP_REASONS = (COMPLETED, ACTION_NOT_FOUND, ACTION_FAILED, ASSERTION_FAILED, TIMEOUT, NAVIGATED_AWAY,
+                CRASHED, NO_ENTRY_PAGE)
+
+
+@dataclass
+class Element:
+    index: int
+    tag: str
+    role: str
+    name: str
+    box: dict
+    score: float | None = None
+
+
+@dataclass
+class Assertion:
+    text: str
+    verdict: bool | None          # None: not judged (the action itself failed)
+    backend: str
+    detail: dict = field(default_factory=dict)
+
+
+@dataclass
+class StepTrace:
+    number: int
+    action: str
+    description: str
+    outcome: str                  # "ok", or the stop reason that ended the replay at this step
+    element: Element | None = None
+    detail: str = ""
+    screenshot: str | None = None
+    assertion: Assertion | None = None
+    timings_ms: dict = field(default_factory=dict)
+
+
+@dataclass
+class VisualPoint:
+    state: int                    # screenshot after `state` actions
+    checkpoint: int               # j of checkpoints/step_<j>.png
+    screenshot: str
+    ocr: float
+    image: float
+    mllm: float | None            # 0-100 rubric score, None when no MLLM judged
+    ocr_text: str
+    checkpoint_text: str
+    mllm_response: str | None = None
+
+
+@dataclass
+class TaskResult:
+    task_id: str
+    protocol: str
+    backends: dict
+    versions: dict
+    viewport: str
+    total_step: int
+    success_step: int
+    stop_reason: str
+    stop_detail: str
+    steps: list
+    points: list
+    screenshots: list
+    ifs: float
+    lfs: float
+    hfs: float | None
+    vfs: float
+    final: float
+    hfs_note: str
+    blocked_requests: dict        # URL -> count
+    console_errors: list
+    dialogs: list
+    popups_closed: int
+    timings_ms: dict
+
+    def to_dict(self):
+        return asdict(self)
+
+    def eval_dict(self):
+        """The official evaluation's eval.json, key for key, from this result."""
+        ocr = [p.ocr for p in self.points]
+        image = [p.image for p in self.points]
+        mllm = [p.mllm / 100 for p in self.points if p.mllm is not None]
+        means = lambda xs: sum(xs) / len(xs) if xs else 0  # noqa: E731
+        avg = [(m + d + o) / 3 for m, d, o in zip(mllm, image, ocr)] if mllm else []
+        return {
+            "total_step": self.total_step,
+            "success_step": self.success_step,
+            "screenshot_paths_to_eval": [p.screenshot for p in self.points],
+            "all_mllm_scores": mllm,
+            "all_dino_scores": image,
+            "all_ocr_scores": ocr,
+            "all_avg_scores": avg,
+            "mllm_score": means(mllm),
+            "dino_score": means(image),
+            "ocr_score": means(ocr),
+            "avg_score": means(avg),
+            "all_mllm_res": [p.mllm_response for p in self.points if p.mllm_response is not None],
+            "all_ocr_texts": [{"checkpoint_text": p.checkpoint_text, "screenshot_text": p.ocr_text,
+                               "similarity": p.ocr} for p in self.points],
+            "assertion_results": [
+                None if s.assertion is None or s.assertion.verdict is None
+                else {"result": "Yes" if s.assertion.verdict else "No", "assertion": s.assertion.text,
+                      "thinking": s.assertion.detail.get("thinking", "")}
+                for s in self.steps
+            ] + [None] * (self.total_step - len(self.steps)),
+        }

@@ -1,0 +1,47 @@
+"""Adaptive waiting after an action: until the page is quiet, never a fixed sleep.
+
+Quiet means: no DOM mutation and no scroll (counted by js/instrument.js) for `quiet_ms`, no
+request in flight, and animation frames running (the check is polled on requestAnimationFrame).
+A page that never settles is waited for `cap_ms` at most.
+"""
+import asyncio
+import itertools
+import time
+
+from playwright.async_api import Error as PlaywrightError
+
+QUIET_CHECK = """([token, quiet]) => {
+  const s = window.__iwrJudge, now = performance.now();
+  if (!s) return true;
+  if (s.settleToken !== token) { s.settleToken = token; s.settleStart = now; }
+  return now - Math.max(s.lastChange, s.settleStart) >= quiet;
+}"""
+
+_tokens = itertools.count(1)
+
+
+async def settle(page, sandbox, quiet_ms, cap_ms):
+    """Wait until quiet; returns the milliseconds waited. Raises asyncio.TimeoutError when the page
+    stopped answering altogether (a hung renderer does not even run the check)."""
+    started = time.monotonic()
+    deadline = started + cap_ms / 1000
+    token = next(_tokens)
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            break
+        try:
+            await asyncio.wait_for(
+                page.wait_for_function(QUIET_CHECK, arg=[token, quiet_ms], polling="raf", timeout=remaining * 1000),
+                remaining + 1.0)
+        except PlaywrightError:
+            if page.is_closed() or sandbox.crashed:
+                raise
+            break  # still busy at the cap: take the page as it is
+        idle_for = time.monotonic() - sandbox.last_network
+        if sandbox.inflight == 0 and idle_for >= quiet_ms / 1000:
+            break
+        # Requests are answered from local files in milliseconds: wait for the network to go
+        # quiet, then look at the DOM again (a response usually changes it).
+        await asyncio.sleep(min(max(quiet_ms / 1000 - idle_for, 0.005), deadline - time.monotonic()))
+    return round((time.monotonic() - started) * 1000)

@@ -1,0 +1,89 @@
+"""A benchmark task as a folder in the official layout, read into what the replay needs."""
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .browser import Viewport
+
+ACTION_TYPES = ("Click", "Scroll", "Type", "Press")
+
+
+class TaskError(ValueError):
+    """The task folder is unusable: the fault of the benchmark data, not of the judged site."""
+
+
+@dataclass(frozen=True)
+class Step:
+    number: int                 # 1-based position in the action sequence
+    type: str
+    parameters: dict
+    assertion: str | None
+    checkpoint: int | None      # j of checkpoints/step_<j>.png when the step is visually evaluated
+
+    @property
+    def description(self):
+        return str(self.parameters.get("description") or "")
+
+
+@dataclass(frozen=True)
+class Task:
+    id: str
+    dir: Path
+    viewport: Viewport
+    steps: tuple
+    entry: dict = field(repr=False)
+
+    @property
+    def assets_dir(self):
+        return self.dir / "assets"
+
+    def checkpoint_path(self, j):
+        return self.dir / "checkpoints" / f"step_{j}.png"
+
+
+def _read_entry(task_dir):
+    own = task_dir / "task.json"
+    if own.is_file():
+        return json.loads(own.read_text(encoding="utf-8"))
+    # Raw official layout: data/data/<id>/ beside data/data.jsonl.
+    jsonl = task_dir.parent.parent / f"{task_dir.parent.name}.jsonl"
+    if not jsonl.is_file():
+        raise TaskError(f"{task_dir} has no task.json and there is no {jsonl}")
+    for line in jsonl.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            entry = json.loads(line)
+            if str(entry.get("id")) == task_dir.name:
+                return entry
+    raise TaskError(f"no entry with id {task_dir.name!r} in {jsonl}")
+
+
+def _resolution(task_dir, entry):
+    text = (entry.get("recording_details") or {}).get("resolution")
+    metadata = task_dir / "metadata.json"
+    if not text and metadata.is_file():
+        text = (json.loads(metadata.read_text(encoding="utf-8")).get("recording_details") or {}).get("resolution")
+    return Viewport.parse(text) if text else Viewport()
+
+
+def load_task(task_dir):
+    task_dir = Path(task_dir).resolve()
+    if not task_dir.is_dir():
+        raise TaskError(f"task folder {task_dir} does not exist")
+    entry = _read_entry(task_dir)
+    steps, flagged = [], 0
+    for number, raw in enumerate(entry.get("action_sequence") or [], 1):
+        kind = raw.get("type")
+        if kind not in ACTION_TYPES:
+            raise TaskError(f"step {number}: unknown action type {kind!r}")
+        checkpoint = None
+        if raw.get("visual_evaluation_flag"):
+            flagged += 1
+            checkpoint = flagged
+        steps.append(Step(number, kind, dict(raw.get("parameters") or {}),
+                          (raw.get("logical_assertion") or "").strip() or None, checkpoint))
+    task = Task(id=str(entry.get("id", task_dir.name)), dir=task_dir,
+                viewport=_resolution(task_dir, entry), steps=tuple(steps), entry=entry)
+    missing = [j for j in range(flagged + 1) if not task.checkpoint_path(j).is_file()]
+    if missing:
+        raise TaskError(f"task {task.id}: missing checkpoints {missing}")
+    return task
