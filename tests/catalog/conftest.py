@@ -1,0 +1,56 @@
+"""Fixtures for the catalog: copies of the bundled sample benchmark, imported or not."""
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tasks_catalog.importer import import_bench
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLES = REPO / "samples" / "bench"
+
+
+class Bench:
+    """A writable copy of a benchmark in the official layout."""
+
+    def __init__(self, root):
+        self.root = root
+        self.jsonl = root / "data.jsonl"
+
+    def entries(self):
+        return [json.loads(line) for line in self.jsonl.read_text().splitlines() if line.strip()]
+
+    def write(self, entries):
+        self.jsonl.write_text("".join(json.dumps(e) + "\n" for e in entries))
+
+    def edit(self, task_id, change):
+        entries = self.entries()
+        for entry in entries:
+            if str(entry["id"]) == task_id:
+                change(entry)
+        self.write(entries)
+
+    def folder(self, task_id):
+        return self.root / "data" / task_id
+
+
+@pytest.fixture
+def bench(tmp_path):
+    root = tmp_path / "bench"
+    shutil.copytree(SAMPLES, root)
+    return Bench(root)
+
+
+@pytest.fixture
+def small_bench(bench):
+    """Two sample tasks only, for tests that import many times."""
+    keep = {"sample-tabs", "sample-search"}
+    bench.write([e for e in bench.entries() if e["id"] in keep])
+    return bench
+
+
+@pytest.fixture
+def imported(db, small_bench):
+    import_bench(small_bench.root)
+    return small_bench
