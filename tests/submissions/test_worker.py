@@ -1,0 +1,195 @@
+"""Judging on a real Celery worker with real Chromium, in both modes, including workers killed mid-task.
+
+The sample benchmark's reference sites are perfect submissions; a blank page stands for a site that
+simply fails. Tests wait on states the server exposes (the run rows), never on sleeps alone.
+"""
+import os
+import signal
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from judging import constants as states
+from leaderboard import services
+from leaderboard.models import AuditEntry, Submission
+from tests.conftest import Worker
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
+
+REPO = Path(__file__).resolve().parents[2]
+TASKS = 6  # samples/bench
+JUDGE_TIMEOUT = 300
+
+
+@pytest.fixture
+def bench(transactional_db):
+    call_command("import_bench", str(REPO / "samples" / "bench"), verbosity=0)
+
+
+@pytest.fixture
+def alice_api(django_user_model):
+    alice = django_user_model.objects.create_user("alice", password="pw-alice-123")
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
+    return api
+
+
+def site_zip(path, perfect=(), blank=()):
+    """A whole run: reference sites for `perfect` task ids, an empty page for `blank` ones."""
+    with zipfile.ZipFile(path, "w") as archive:
+        for task_id in perfect:
+            site = REPO / "samples" / "sites" / task_id
+            for file in site.rglob("*"):
+                if file.is_file() and file.name != "actions.json":
+                    archive.write(file, f"{task_id}/reference-model/{file.relative_to(site).as_posix()}")
+        for task_id in blank:
+            archive.writestr(f"{task_id}/reference-model/index.html", "<!doctype html><title>blank</title>")
+    return path
+
+
+def upload(api, path):
+    with open(path, "rb") as archive:
+        response = api.post("/api/submissions/", {"model_name": "Reference", "model_type": "proprietary",
+                                                  "archive": archive}, format="multipart")
+    assert response.status_code == 201, response.content
+    return Submission.objects.get(pk=response.json()["id"])
+
+
+def wait_for(predicate, timeout=JUDGE_TIMEOUT, what="condition", worker=None):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.2)
+    log = worker.output()[-3000:] if worker else ""
+    raise AssertionError(f"timed out waiting for {what}\n{log}")
+
+
+def finished(submission):
+    submission.refresh_from_db()
+    return submission.is_finished
+
+
+def running_run(submission):
+    return submission.runs.filter(status=states.RUNNING).first()
+
+
+def check_judged(celery_worker, alice_api, tmp_path):
+    submission = upload(alice_api, site_zip(tmp_path / "run.zip", perfect=["sample-tabs"], blank=["sample-modal"]))
+    wait_for(lambda: finished(submission), what="the submission to finish", worker=celery_worker)
+    perfect = submission.runs.get(task__task_id="sample-tabs")
+    blank = submission.runs.get(task__task_id="sample-modal")
+    assert perfect.status == states.DONE and perfect.final == pytest.approx(1.0, abs=0.01)
+    assert perfect.success_steps == perfect.total_steps and perfect.attempts == 1
+    assert perfect.screenshots and all((Path(settings.MEDIA_ROOT) / p).is_file() for p in perfect.screenshots)
+    assert perfect.result["task_id"] == "sample-tabs" and perfect.engine_seconds > 0
+    # A site that fails is a judged result with its reason, not a retry or a failure.
+    assert blank.status == states.DONE and blank.attempts == 1 and blank.ifs == 0
+    assert blank.stop_reason.startswith("site:")
+    assert submission.status == states.DONE and submission.tasks_judged == 2 and submission.tasks_total == TASKS
+    assert submission.coverage == pytest.approx(2 / TASKS)
+    assert submission.final == pytest.approx((perfect.final + blank.final) / TASKS)
+    return submission
+
+
+def test_submission_is_judged_by_a_real_worker_in_embedded_mode(bench, celery_worker, alice_api, tmp_path):
+    assert settings.CELERY_BROKER_URL.startswith("filesystem")
+    check_judged(celery_worker, alice_api, tmp_path)
+
+
+@pytest.mark.production
+def test_submission_is_judged_by_a_real_worker_in_production_mode(bench, celery_worker, alice_api, tmp_path):
+    assert settings.CELERY_BROKER_URL.startswith("redis")
+    check_judged(celery_worker, alice_api, tmp_path)
+
+
+def check_pool_process_killed(celery_worker, alice_api, tmp_path):
+    """SIGKILL the process judging a task: acks_late gives the job back and it runs again."""
+    submission = upload(alice_api, site_zip(tmp_path / "run.zip", perfect=["sample-accordion"]))
+    run = wait_for(lambda: running_run(submission), what="the run to start", worker=celery_worker)
+    pid = int(run.worker.rsplit(":", 1)[1])
+    os.kill(pid, signal.SIGKILL)
+    wait_for(lambda: finished(submission), what="the job to run again", worker=celery_worker)
+    run.refresh_from_db()
+    assert run.status == states.DONE and run.attempts == 2 and run.final == pytest.approx(1.0, abs=0.01)
+    workers = list(AuditEntry.objects.filter(run=run, action="run.claimed").values_list("detail__worker", flat=True))
+    assert len(workers) == 2 and workers[0] != workers[1]
+    assert AuditEntry.objects.filter(run=run, action="run.done").count() == 1
+
+
+def test_killed_worker_process_job_runs_again_in_embedded_mode(bench, celery_worker, alice_api, tmp_path):
+    check_pool_process_killed(celery_worker, alice_api, tmp_path)
+
+
+@pytest.mark.production
+def test_killed_worker_process_job_runs_again_in_production_mode(bench, celery_worker, alice_api, tmp_path):
+    check_pool_process_killed(celery_worker, alice_api, tmp_path)
+
+
+def kill_whole_worker_mid_task(celery_worker, alice_api, tmp_path):
+    submission = upload(alice_api, site_zip(tmp_path / "run.zip", perfect=["sample-tabs"]))
+    run = wait_for(lambda: running_run(submission), what="the run to start", worker=celery_worker)
+    celery_worker.stop(signal.SIGKILL)
+    celery_worker.start()
+    return submission, run
+
+
+def test_whole_worker_killed_in_embedded_mode_is_recovered_by_the_reaper(bench, celery_worker, alice_api, tmp_path):
+    # The filesystem broker deleted the message when the worker took it (DESIGN.md): the reaper
+    # is the way back, once the dead job's heartbeat is older than the stale limit.
+    submission, run = kill_whole_worker_mid_task(celery_worker, alice_api, tmp_path)
+    wait_for(lambda: services.reap(stale_seconds=settings.JUDGE_HEARTBEAT_SECONDS + 2)["requeued"],
+             what="the reaper to re-queue the run")
+    wait_for(lambda: finished(submission), what="the re-queued run to finish", worker=celery_worker)
+    run.refresh_from_db()
+    assert run.status == states.DONE and run.attempts == 2
+    assert AuditEntry.objects.filter(run=run, action="run.requeued").count() == 1
+
+
+@pytest.mark.production
+def test_whole_worker_killed_in_production_mode_gets_its_job_back_from_redis(
+        bench, celery_worker, worker_env, alice_api, tmp_path):
+    submission, run = kill_whole_worker_mid_task(celery_worker, alice_api, tmp_path)
+    # Redis returns an unacknowledged job after the visibility timeout; a worker with a short one
+    # restores it at once. No reaper runs in this test.
+    restorer = Worker({**worker_env, "CELERY_VISIBILITY_TIMEOUT": "5"}, tmp_path / "restorer.log").start()
+    try:
+        wait_for(lambda: finished(submission), what="the restored job to finish", worker=restorer)
+    finally:
+        restorer.stop()
+    run.refresh_from_db()
+    assert run.status == states.DONE and run.attempts == 2
+    assert not AuditEntry.objects.filter(run=run, action="run.requeued").exists()
+
+
+def test_infrastructure_failure_retries_with_backoff_then_fails_with_the_reason(
+        bench, celery_worker, worker_env, alice_api, tmp_path):
+    celery_worker.stop()  # only the broken worker below may take the job
+    broken = Worker({**worker_env, "CHROMIUM_PATH": "/nonexistent/chromium", "JUDGE_MAX_ATTEMPTS": "2",
+                     "JUDGE_RETRY_BACKOFF_SECONDS": "1"}, tmp_path / "broken.log").start()
+    try:
+        submission = upload(alice_api, site_zip(tmp_path / "run.zip", perfect=["sample-tabs"]))
+        wait_for(lambda: finished(submission), timeout=120, what="the run to fail", worker=broken)
+    finally:
+        broken.stop()
+        celery_worker.start()
+    run = submission.runs.get()
+    assert run.status == states.FAILED and run.failure_reason == states.FAILURE_ERROR and run.attempts == 2
+    assert "nonexistent" in run.failure_detail
+    assert AuditEntry.objects.filter(run=run, action="run.retry").count() == 1
+    assert submission.status == states.DONE and submission.tasks_judged == 0 and submission.final == 0
+
+
+def test_reaper_is_on_the_beat_schedule():
+    from config.celery import app
+    from judging.tasks import reap
+
+    entry = app.conf.beat_schedule["reap-stalled-runs"]
+    assert entry["task"] == reap.name and entry["schedule"] == settings.JUDGE_REAPER_INTERVAL
