@@ -35,11 +35,25 @@ class Bench:
         return self.root / "data" / task_id
 
 
+def copy_samples(folder):
+    shutil.copytree(SAMPLES, folder / "bench")
+    return Bench(folder / "bench")
+
+
 @pytest.fixture
 def bench(tmp_path):
-    root = tmp_path / "bench"
-    shutil.copytree(SAMPLES, root)
-    return Bench(root)
+    return copy_samples(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def sample_catalog(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The whole sample benchmark imported once for a module of read-only tests."""
+    from tasks_catalog.models import Task
+    with django_db_blocker.unblock():
+        import_bench(copy_samples(tmp_path_factory.mktemp("samples")).root)
+    yield
+    with django_db_blocker.unblock():
+        Task.objects.all().delete()
 
 
 @pytest.fixture
