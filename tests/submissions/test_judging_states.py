@@ -3,8 +3,10 @@
 Each transition is the plain service function with `now` injected, as the Celery tasks call them.
 """
 from datetime import timedelta
+from io import StringIO
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from judging import constants as states
@@ -157,3 +159,17 @@ def test_outdated_submissions_are_those_judged_under_another_protocol(submission
     judge(run_of(submission, "t1"))
     assert list(services.outdated_submissions()) == []
     assert list(services.outdated_submissions(protocol="iwr-v2")) == [submission]
+
+
+def test_rejudge_command_requeues_submissions_of_an_older_protocol(submission, django_capture_on_commit_callbacks):
+    judge(run_of(submission, "t1"))
+    submission.runs.filter(status=states.DONE).update(protocol="iwr-v0")
+    out = StringIO()
+    with django_capture_on_commit_callbacks(execute=False) as sent:
+        call_command("rejudge", "--outdated", stdout=out)
+    assert f"re-judging #{submission.pk}" in out.getvalue() and len(sent) == 2
+    assert set(submission.runs.values_list("status", flat=True)) == {states.QUEUED}
+    with pytest.raises(CommandError, match="no submission with id 999"):
+        call_command("rejudge", "999")
+    with pytest.raises(CommandError, match="exactly one"):
+        call_command("rejudge", "--all", str(submission.pk))
