@@ -19,6 +19,7 @@ class SubmissionForm(forms.ModelForm):
         labels = {"model_name": "Model name", "parameters_billions": "Parameters (billions)",
                   "thinking": "Thinking mode on", "paper_url": "Paper link", "code_url": "Code link",
                   "is_public": "Show on the public leaderboard once judged"}
+        help_texts = {"thinking": "", "is_public": "Private submissions are seen only by you and the admins."}
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
 
     def metadata_fields(self):
