@@ -38,6 +38,12 @@ class CatalogFilters(forms.Form):
         tasks = tasks.search(values.get("q"))
         return tasks.order_by(*SORTS[values.get("sort") or "id"][1])
 
+    def cache_key(self):
+        """The valid parameters in a fixed order: equal filters share one cached result list."""
+        self.is_valid()
+        values = getattr(self, "cleaned_data", {})
+        return "&".join(f"{name}={values.get(name) or ''}" for name in ("q", *FACETS, "sort"))
+
     @property
     def active(self):
         return any(getattr(self, "cleaned_data", {}).get(name) for name in ("q", *FACETS))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Count, Max, Q
 from django.urls import reverse
 
 from tasks_catalog.constants import ACTION_TYPES
@@ -23,6 +23,12 @@ class TaskQuerySet(models.QuerySet):
             Q(task_id__icontains=text) | Q(source_website__icontains=text) | Q(domain__icontains=text)
             | Q(sub_domain__icontains=text) | Q(steps__description__icontains=text)
         ).distinct()
+
+    def catalog_version(self):
+        """(number of tasks, a token that changes whenever any task is imported, updated or removed)."""
+        state = self.aggregate(count=Count("id"), latest=Max("updated_at"), top=Max("id"))
+        latest = state["latest"].isoformat() if state["latest"] else "empty"
+        return state["count"], f"{state['count']}-{state['top']}-{latest}"
 
     def facet_values(self, field):
         """The distinct non-empty values of one taxonomy field, for the catalog's filter menus."""

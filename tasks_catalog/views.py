@@ -11,9 +11,9 @@ from tasks_catalog.models import Task
 @require_safe
 def catalog(request):
     form = CatalogFilters(request.GET or None)
-    tasks = list(form.apply(Task.objects.all()))
+    total, version = Task.objects.catalog_version()
     return render(request, "tasks_catalog/catalog.html", {
-        "form": form, "tasks": tasks, "total": Task.objects.count(),
+        "form": form, "tasks": form.apply(Task.objects.all()), "total": total, "version": version,
     })
 
 

@@ -123,3 +123,12 @@ def test_download_inputs_holds_what_a_model_is_given(client, catalog):
     assert "1280x800" in prompt and "__PLACEHOLDER_ASSETS_BASE_DIR__/" in prompt and "- asset006.png" in prompt
     task = Task.objects.get(task_id="sample-cart")
     assert archive.read("sample-cart/video.mp4") == (task.directory() / "video.mp4").read_bytes()
+
+
+def test_catalog_shows_a_reimport_at_once(client, db, small_bench):
+    from tasks_catalog.importer import import_bench
+    import_bench(small_bench.root)
+    assert "Lumen Rebrand" not in client.get("/tasks/").content.decode()
+    small_bench.edit("sample-tabs", lambda e: e.update(source_website="Lumen Rebrand"))
+    import_bench(small_bench.root)
+    assert "Lumen Rebrand" in client.get("/tasks/").content.decode()
