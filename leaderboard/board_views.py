@@ -3,13 +3,15 @@ import json
 from urllib.parse import urlencode
 
 from django.core.paginator import Paginator
-from django.http import FileResponse, Http404, HttpResponse
+from django.http import FileResponse, Http404, HttpResponse, QueryDict
+from django.template.loader import render_to_string
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_GET
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.decorators import api_view, renderer_classes
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
@@ -19,7 +21,7 @@ from leaderboard.models import Submission, TaskRun
 from leaderboard.board_serializers import (
     CSVRenderer, LeaderboardEntrySerializer, TaskRowSerializer,
 )
-from leaderboard.ranking import SORT_COLUMNS, Filters, parse_sort, sort_entries, sort_rows
+from leaderboard.ranking import DEFAULT_SORT, SORT_COLUMNS, Filters, parse_sort, sort_entries, sort_rows
 from tasks_catalog.models import Task
 
 PREVIEW_CSP = ("sandbox allow-scripts allow-forms; default-src 'self' data: blob:; "
@@ -31,6 +33,8 @@ TASK_SORT = {"task": ("task_id", False), "status": ("status", False), "steps": (
              "ifs": ("ifs", True), "lfs": ("lfs", True), "hfs": ("hfs", True), "vfs": ("vfs", True),
              "final": ("final", True), "blocked": ("blocked_requests", False)}
 GALLERY_PAGE = 24
+# Rows per set-up on one leaderboard page: enough for a reader, cheap to render whatever the total.
+BOARD_PAGE = 100
 
 
 def _submission_for(request, pk):
@@ -44,9 +48,9 @@ def _run_for(request, pk, task_id):
                              submission=submission, task__task_id=task_id)
 
 
-def _sort_headers(request, columns, current, flipped):
+def _sort_headers(query, columns, current, flipped):
     """Header links that sort by a column; clicking the sorted column again flips it."""
-    query = request.GET.copy()
+    query = query.copy()
     headers = {}
     for column in columns:
         query["sort"] = f"-{column}" if column == current and not flipped else column
@@ -55,22 +59,37 @@ def _sort_headers(request, columns, current, flipped):
     return headers
 
 
+def _board_tables(filters, column, flipped, page_number):
+    """The filter form and ranked tables: the same for every reader, so rendered once per version."""
+    groups = standings.standings()
+    choices = [(g.key, g.label) for g in groups]
+    shown = filters.apply(groups)
+    pages = max([-(-len(g.entries) // BOARD_PAGE) for g in shown] or [1])
+    page = Paginator(range(pages), 1).get_page(page_number)
+    window = slice((page.number - 1) * BOARD_PAGE, page.number * BOARD_PAGE)
+    for group in shown:
+        group.entries = sort_entries(group.entries, column, flipped)[window]
+    query = QueryDict(mutable=True)
+    query.update(filters.as_query())
+    if column != DEFAULT_SORT or flipped:
+        query["sort"] = f"{'-' if flipped else ''}{column}"
+    return render_to_string("leaderboard/board/_tables.html", {
+        "groups": [g for g in shown if g.entries], "page": page, "page_query": query.urlencode(),
+        "group_choices": choices, "filters": filters, "sort_param": query.get("sort", ""),
+        "model_types": Submission.ModelType.choices, "headers": _sort_headers(query, SORT_COLUMNS, column, flipped),
+        "judged_groups": sum(1 for g in groups if not g.from_paper),
+    })
+
+
 @require_GET
 def leaderboard(request):
     filters = Filters.from_query(request.GET)
     column, flipped = parse_sort(request.GET.get("sort"))
-    groups = standings.standings()
-    choices = [(g.key, g.label) for g in groups]
-    shown = filters.apply(groups)
-    for group in shown:
-        group.entries = sort_entries(group.entries, column, flipped)
+    page = request.GET.get("page") or "1"
+    tables = standings.cached("tables", lambda: _board_tables(filters, column, flipped, page),
+                              sorted(filters.as_query().items()), column, flipped, page[:6])
     return render(request, "leaderboard/board/leaderboard.html", {
-        "groups": shown, "group_choices": choices, "filters": filters,
-        "model_types": Submission.ModelType.choices, "sort": column, "flipped": flipped,
-        "headers": _sort_headers(request, SORT_COLUMNS, column, flipped),
-        "judged_groups": sum(1 for g in groups if not g.from_paper),
-        "csv_url": "/api/leaderboard/?" + urlencode({"format": "csv"}),
-    })
+        "tables": tables, "csv_url": "/api/leaderboard/?" + urlencode({"format": "csv"})})
 
 
 def _chart_context(axis):
@@ -109,7 +128,7 @@ def submission_results(request, pk):
     attribute, descending = TASK_SORT[column]
     rows = sort_rows(exports.task_rows(submission), attribute, descending ^ flipped)
     return render(request, "leaderboard/board/results.html", {
-        "submission": submission, "rows": rows, "headers": _sort_headers(request, TASK_SORT, column, flipped),
+        "submission": submission, "rows": rows, "headers": _sort_headers(request.GET, TASK_SORT, column, flipped),
         "interval": standings.interval(submission),
         "finished": submission.status == states.DONE,
     })
@@ -231,21 +250,37 @@ def task_gallery(request, task_id):
 @extend_schema(
     summary="The leaderboard: every ranked row, grouped by judge protocol and back-end",
     description="Rows of different protocols or back-ends carry their own ranks and a `group` field; the "
-                "paper's rows have backend `paper`. Filters as on the page; `?format=csv` for CSV.",
+                "paper's rows have backend `paper`. Filters as on the page; paginated with limit/offset "
+                "(100 rows by default); `?format=csv` gives every row as CSV.",
     parameters=[OpenApiParameter("model_type", str), OpenApiParameter("thinking", str, enum=["yes", "no"]),
                 OpenApiParameter("group", str, description="<protocol>/<backend>"),
                 OpenApiParameter("q", str, description="search in model and organisation"),
-                OpenApiParameter("format", str, enum=["json", "csv"])],
+                OpenApiParameter("format", str, enum=["json", "csv"]),
+                OpenApiParameter("limit", int), OpenApiParameter("offset", int)],
     responses=LeaderboardEntrySerializer(many=True),
 )
 @api_view(["GET"])
 @renderer_classes([JSONRenderer, CSVRenderer])
 def api_leaderboard(request):
-    groups = Filters.from_query(request.GET).apply(standings.standings())
+    filters = Filters.from_query(request.GET)
     if request.accepted_renderer.format == "csv":
+        groups = filters.apply(standings.standings())
         return Response(exports.leaderboard_csv(groups), headers={
             "Content-Disposition": 'attachment; filename="iwr-bench-leaderboard.csv"'})
-    return Response([{**e.as_dict(), "group": g.key, "group_label": g.label} for g in groups for e in g.entries])
+    paginator = LimitOffsetPagination()
+    paginator.default_limit = BOARD_PAGE
+    limit, offset = paginator.get_limit(request), paginator.get_offset(request)
+
+    def page():
+        rows = [{**e.as_dict(), "group": g.key, "group_label": g.label}
+                for g in filters.apply(standings.standings()) for e in g.entries]
+        return len(rows), rows[offset:offset + limit]
+
+    # One page of rows, kept until the board changes: a request then costs one small query.
+    count, rows = standings.cached("api", page, sorted(filters.as_query().items()), limit, offset)
+    # The state paginate_queryset would leave, so DRF writes count, next and previous links.
+    paginator.count, paginator.limit, paginator.offset, paginator.request = count, limit, offset, request
+    return paginator.get_paginated_response(rows)
 
 
 @extend_schema(summary="One submission's per-task results: every score, steps reached, failures",

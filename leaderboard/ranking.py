@@ -102,6 +102,10 @@ class Group:
     protocol: str
     backend: str
     entries: list
+    total: int = 0          # rows in the group before a page cut them
+
+    def __post_init__(self):
+        self.total = self.total or len(self.entries)
 
     @property
     def label(self):
@@ -192,6 +196,9 @@ class Filters:
     @classmethod
     def from_query(cls, query):
         return cls(**{f.name: (query.get(f.name) or "").strip() for f in fields(cls)})
+
+    def as_query(self):
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name)}
 
     def keep(self, entry):
         if self.model_type and entry.model_type != self.model_type:
