@@ -14,18 +14,20 @@ def client_key(request):
 
 
 def hit(scope, key, limit, window):
-    """Count one attempt; return the seconds to wait when over `limit` per `window`, else 0."""
-    bucket = int(time.time() // window)
-    name = f"ratelimit:{scope}:{key}:{bucket}"
-    cache.add(name, 0, timeout=window + 1)
-    try:
-        count = cache.incr(name)
-    except ValueError:  # expired between add and incr
-        cache.set(name, 1, timeout=window + 1)
-        count = 1
-    if count > limit:
-        return window - int(time.time() % window)
-    return 0
+    """Count one attempt; return the seconds to wait when over `limit` per `window`, else 0.
+
+    The window opens at a client's first attempt, so a burst is never split across two windows.
+    Reading and writing are not atomic: two simultaneous attempts may count once, which a limit
+    meant to slow down guessing can afford.
+    """
+    name = f"ratelimit:{scope}:{key}"
+    now = time.time()
+    opened, count = cache.get(name, (now, 0))
+    if now - opened >= window:
+        opened, count = now, 0
+    remaining = int(window - (now - opened)) + 1
+    cache.set(name, (opened, count + 1), timeout=remaining)
+    return remaining if count + 1 > limit else 0
 
 
 def ratelimit(scope, limit, window, methods=("POST",)):
