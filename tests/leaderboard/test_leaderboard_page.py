@@ -40,7 +40,7 @@ def test_paper_rows_are_distinct_and_link_nowhere(client, board):
     paper = rows_of(html, "iwr-v1/paper")
     assert len(paper) == 28
     assert html.count('class="paper-row"') == 28
-    assert all("<a " not in name and "reported in the paper" in name for _, name in paper)
+    assert all("<a " not in name and "(reported in the paper)" in name for _, name in paper)
 
 
 def test_every_score_column_sorts_best_first_and_flips(client, board):
