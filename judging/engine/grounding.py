@@ -32,9 +32,10 @@ GENERIC_KIND_WORDS = {"button", "btn", "link", "hyperlink", "icon", "image", "pi
                       "textbox", "searchbox", "textarea", "checkbox", "dropdown"}
 MIN_EVIDENCE = 0.3
 # "the 'Warranty' checkbox above the 'Buy now' button": words after these name a landmark, not the target.
-RELATION = re.compile(r"\b(?:above|below|under|beneath|over|next to|beside|near|besides|inside|within|"
-                      r"left of|right of|after|before|between)\b", re.I)
-LANDMARK_WEIGHT = 0.15
+RELATION = re.compile(r"\b(?:above|below|under|beneath|over|next to|beside|near|inside|within|in|on|of|at|"
+                      r"for|left of|right of|after|before|between)\b", re.I)
+LANDMARK_WEIGHT = 0.15      # a candidate that is itself the landmark loses this much
+CONTEXT_WEIGHT = 0.3        # a candidate inside the landmark (its card, its row) gains up to this much
 
 
 class Description:
@@ -43,16 +44,19 @@ class Description:
     def __init__(self, text, typed_text=""):
         self.text = text or ""
         typed = (typed_text or "").strip().lower()
-        relation = RELATION.search(self.text)
-        cut = relation.start() if relation else len(self.text)
-        quoted = [(m.start(), next(g for g in m.groups() if g is not None).strip().lower())
+        quoted = [(m.start(), m.end(), next(g for g in m.groups() if g is not None).strip().lower())
                   for m in QUOTED.finditer(self.text)]
-        quoted = [(at, q) for at, q in quoted if q and q != typed]
+        quoted = [(at, q) for at, end, q in quoted if q and q != typed]
+        # The target is named first; a relation word after that ("on", "next to", "above") starts a landmark.
+        content = [m.end() for m in WORD.finditer(self.text.lower()) if m.group() not in STOPWORDS]
+        start = quoted[0][0] + 1 if quoted else (content[0] if content else 0)
+        relation = RELATION.search(self.text, start)
+        cut = relation.start() if relation else len(self.text)
         self.quoted = [q for at, q in quoted if at < cut] or [q for _at, q in quoted[:1]]
         self.landmarks = [q for _at, q in quoted if q not in self.quoted]
         words = WORD.findall(self.text.lower())
-        target_words = WORD.findall(self.text[:cut].lower()) or words
-        self.kinds = {KIND_WORDS[w] for w in words if w in KIND_WORDS}
+        target_words = WORD.findall(self.text[:cut].lower())
+        self.kinds = {KIND_WORDS[w] for w in target_words if w in KIND_WORDS}
         self.positions = POSITION_WORDS & set(words)
         quoted_words = set(WORD.findall(" ".join(self.quoted + self.landmarks)))
         typed_words = set(WORD.findall(typed))
@@ -92,6 +96,7 @@ class Features:
                                             c.get("placeholder"), c.get("title"), c.get("alt"), c.get("value")) if s]
         self.secondary = [s for s in (_split_identifier(c.get("id")), _split_identifier(c.get("cls")),
                                       _split_identifier(c.get("name")), _split_identifier(c.get("href"))) if s]
+        self.context = (c.get("context") or "").lower()
         self.primary_words = set(WORD.findall(" ".join(self.primary)))
         self.secondary_words = set(" ".join(self.secondary).split())
         self.classes = set((c.get("cls") or "").lower().split())
@@ -113,6 +118,8 @@ def evidence(description, features):
         # A landmark's words inside the candidate mean it is the landmark (or contains it), not the target.
         landmark = max(_match(q, f) for q in description.landmarks for f in features.primary or [""])
         quoted -= LANDMARK_WEIGHT * landmark
+        if features.context:
+            quoted += CONTEXT_WEIGHT * max(fuzz.partial_ratio(q, features.context) / 100 >= 0.9 for q in description.landmarks)
     keywords = 0.0
     if description.keywords:
         keywords = sum(1.0 if _word_hit(w, features.primary_words) else 0.7 if _word_hit(w, features.secondary_words) else 0.0

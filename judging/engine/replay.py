@@ -30,7 +30,7 @@ from .task import load_task
 
 JUDGE_VERSION = "1.0.0"
 INSTRUMENT_JS = resources.files(__package__).joinpath("js/instrument.js").read_text(encoding="utf-8")
-PROBE_JS = "() => [window.__iwrJudge ? window.__iwrJudge.mutations : -1, location.href]"
+PROBE_JS = resources.files(__package__).joinpath("js/probe.js").read_text(encoding="utf-8")
 # Judge-only Chromium flags (authoring tools share browser.LAUNCH_ARGS): a heap cap makes a memory
 # hog crash its own renderer quickly; wheel scrolling lands at once instead of animating.
 JUDGE_ARGS = ["--disable-smooth-scrolling"]
@@ -126,7 +126,7 @@ class Judge:
 
         sandbox = Sandbox(site_dir, task.assets_dir)
         replay = Replay()
-        await self._replay(task, sandbox, out_dir, replay, truth_image)
+        await self._replay(task, sandbox, out_dir, replay, truth_image, truth_text)
         replay_ms = round((time.monotonic() - started) * 1000)
 
         success = sum(1 for s in replay.steps if s.outcome == "ok")
@@ -156,7 +156,7 @@ class Judge:
         (out_dir / "eval.json").write_text(json.dumps(result.eval_dict(), indent=2, ensure_ascii=False), encoding="utf-8")
         return result
 
-    async def _replay(self, task, sandbox, out_dir, replay, truth_image):
+    async def _replay(self, task, sandbox, out_dir, replay, truth_image, truth_text):
         entry = entry_page(sandbox.site_dir)
         if entry is None:
             replay.stop_reason, replay.stop_detail = NO_ENTRY_PAGE, "the site has no index.html"
@@ -168,7 +168,7 @@ class Judge:
             await context.add_init_script(INSTRUMENT_JS)
             page = await context.new_page()
             sandbox.watch(page)
-            session = _Session(self, task, sandbox, page, out_dir, replay, truth_image, deadline)
+            session = _Session(self, task, sandbox, page, out_dir, replay, truth_image, truth_text, deadline)
             await session.run(entry)
         finally:
             try:
@@ -193,10 +193,10 @@ class Judge:
 class _Session:
     """The replay of one task in one page."""
 
-    def __init__(self, judge, task, sandbox, page, out_dir, replay, truth_image, deadline):
+    def __init__(self, judge, task, sandbox, page, out_dir, replay, truth_image, truth_text, deadline):
         self.judge, self.options = judge, judge.options
         self.task, self.sandbox, self.page, self.out_dir = task, sandbox, page, out_dir
-        self.replay, self.truth_image, self.deadline = replay, truth_image, deadline
+        self.replay, self.truth_image, self.truth_text, self.deadline = replay, truth_image, truth_text, deadline
         self.viewport = (task.viewport.width, task.viewport.height)
         self.grounder = actions.Grounder(self.options.backend, judge._chat, judge._blocking)
 
@@ -236,8 +236,8 @@ class _Session:
         return png
 
     async def probe(self):
-        mutations, url = await self.guard(self.page.evaluate(PROBE_JS))
-        return mutations, url, await self.guard(actions.scroll_state(self.page))
+        mutations, url, text = await self.guard(self.page.evaluate(PROBE_JS))
+        return assertions.State(mutations, url, await self.guard(actions.scroll_state(self.page)), text)
 
     async def run(self, entry):
         replay = self.replay
@@ -267,7 +267,8 @@ class _Session:
             mark = now
 
         try:
-            before = await self.probe()
+            offline_check = bool(step.assertion) and self.options.backend == "offline"
+            before = await self.probe() if offline_check else None
             if step.type in ("Click", "Type"):
                 candidates = await self.guard(actions.collect(self.page, self.options.max_candidates))
                 chosen, score = await self.grounder.pick(self.page, step, candidates, self.viewport)
@@ -294,12 +295,14 @@ class _Session:
             if self.sandbox.away_url:
                 raise actions.StepFailure(NAVIGATED_AWAY, f"the page navigated away to {self.sandbox.away_url[:200]}",
                                           trace.element)
+            # Probed before the screenshot: taking one injects styles, which the DOM counter would see.
+            after = await self.probe() if offline_check else None
             previous = self.replay.states[step.number - 1]
             current = await self.shoot(step.number)
             trace.screenshot = f"screenshots/{step.number}.png"
             lap("screenshot")
             if step.assertion:
-                trace.assertion = await self.assert_(step, before, previous, current)
+                trace.assertion = await self.assert_(step, before, after, previous, current)
                 lap("assertion")
                 if not trace.assertion.verdict:
                     trace.outcome = ASSERTION_FAILED
@@ -317,17 +320,17 @@ class _Session:
             trace.outcome, trace.detail = self.classify(error)
             raise SiteStop(trace.outcome, f"step {step.number}: {trace.detail}", trace) from None
 
-    async def assert_(self, step, before, previous_png, current_png):
+    async def assert_(self, step, before, after, previous_png, current_png):
         if self.options.backend == "llm":
             return await self.judge._blocking(assertions.llm, self.judge._chat, step.assertion, previous_png, current_png)
-        after = await self.probe()
-        change = assertions.Change(dom=after[0] != before[0], url=after[1] != before[1], scroll=after[2] != before[2],
-                                   pixels=previous_png != current_png)
+        change = assertions.Change.between(before, after, previous_png != current_png)
         if not step.checkpoint:
             return assertions.offline(step.assertion, change)
-        return assertions.offline(step.assertion, change, self.judge._similarity,
-                                  await self.replay.prepared[step.number - 1], await self.replay.prepared[step.number],
-                                  await self.truth_image[step.checkpoint], self.options.assertion_threshold)
+        truth = assertions.Evidence(await self.truth_image[step.checkpoint], await self.truth_text[step.checkpoint])
+        return assertions.offline(
+            step.assertion, change, self.judge._similarity, self.options.assertion_threshold, truth=truth,
+            previous=assertions.Evidence(await self.replay.prepared[step.number - 1], before.text),
+            current=assertions.Evidence(await self.replay.prepared[step.number], after.text))
 
 
 def judge(task_dir, site_dir, out_dir, options=None):

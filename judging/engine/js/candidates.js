@@ -42,6 +42,16 @@
     return clip(s);
   };
 
+  // The text around an element (its card, row or dialog), for descriptions that name a landmark:
+  // "Add to cart on the 'Ridge Boots' card".
+  const contextOf = (el, ownLength) => {
+    let node = el.parentElement;
+    for (let depth = 0; node && node !== document.body && depth < 5; depth++, node = node.parentElement) {
+      const text = node.innerText || "";
+      if (text.length > ownLength + 10) return clip(text, 300);
+    }
+    return "";
+  };
   const out = [], elements = [];
   const visit = (root) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
@@ -74,7 +84,7 @@
       elements.push(el);
       out.push({
         index: elements.length - 1, tag: el.tagName.toLowerCase(), role,
-        text: clip(el.innerText || el.textContent), own,
+        text: clip(el.innerText || el.textContent), own, context: contextOf(el, (el.innerText || "").length),
         aria: clip(el.getAttribute("aria-label")), label: labelText(el),
         placeholder: clip(el.getAttribute("placeholder")), title: clip(el.getAttribute("title") || svgTitle),
         alt: clip(el.getAttribute("alt")), value: el.tagName === "INPUT" && inputRole(el) === "button" ? clip(el.value) : "",
