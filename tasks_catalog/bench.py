@@ -62,9 +62,8 @@ def check_entry(entry, where):
         raise BenchError(f"{where}: task {task_id}: `recording_details` must be an object")
     if "resolution" in recording:
         check_resolution(recording["resolution"], f"{where}: task {task_id}")
-    for name in ("classification",):
-        if not isinstance(entry.get(name, {}), dict):
-            raise BenchError(f"{where}: task {task_id}: `{name}` must be an object")
+    if not isinstance(entry.get("classification", {}), dict):
+        raise BenchError(f"{where}: task {task_id}: `classification` must be an object")
 
 
 def check_step(step, where):
