@@ -1,10 +1,14 @@
 """Actors and catalog rows for the submission tests: alice submits, charlie is another user, admin is staff."""
+from pathlib import Path
+
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 
 from tasks_catalog.models import Task
 from tests.submissions.zips import PAGE, make_zip
 
+SAMPLE_BENCH = Path(__file__).resolve().parents[2] / "samples" / "bench"
 TASK_IDS = ("t1", "t2", "t3", "t4")
 METADATA = {"model_name": "Gemma-Test 7B", "organisation": "Lab", "model_type": "open-source",
             "parameters_billions": "7", "thinking": False, "paper_url": "", "code_url": "",
@@ -43,3 +47,9 @@ def run_zip(tmp_path):
         return make_zip(path, {f"{t}/model/index.html": PAGE + f"<!-- {marker} -->".encode() for t in task_ids})
 
     return build
+
+
+@pytest.fixture
+def bench(transactional_db):
+    """The sample benchmark (6 tasks), imported as a real catalog; committed, so a worker sees it."""
+    call_command("import_bench", str(SAMPLE_BENCH), verbosity=0)

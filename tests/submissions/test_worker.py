@@ -6,30 +6,24 @@ simply fails. Tests wait on states the server exposes (the run rows), never on s
 import os
 import signal
 import time
-import zipfile
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from judging import constants as states
+from judging.tasks import judge_run
 from leaderboard import services
-from leaderboard.models import AuditEntry, Submission
+from leaderboard.models import AuditEntry, Submission, TaskRun
 from tests.conftest import Worker
+from tests.submissions.zips import site_zip
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
-REPO = Path(__file__).resolve().parents[2]
 TASKS = 6  # samples/bench
 JUDGE_TIMEOUT = 300
-
-
-@pytest.fixture
-def bench(transactional_db):
-    call_command("import_bench", str(REPO / "samples" / "bench"), verbosity=0)
 
 
 @pytest.fixture
@@ -38,19 +32,6 @@ def alice_api(django_user_model):
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
     return api
-
-
-def site_zip(path, perfect=(), blank=()):
-    """A whole run: reference sites for `perfect` task ids, an empty page for `blank` ones."""
-    with zipfile.ZipFile(path, "w") as archive:
-        for task_id in perfect:
-            site = REPO / "samples" / "sites" / task_id
-            for file in site.rglob("*"):
-                if file.is_file() and file.name != "actions.json":
-                    archive.write(file, f"{task_id}/reference-model/{file.relative_to(site).as_posix()}")
-        for task_id in blank:
-            archive.writestr(f"{task_id}/reference-model/index.html", "<!doctype html><title>blank</title>")
-    return path
 
 
 def upload(api, path):
@@ -96,7 +77,11 @@ def check_judged(celery_worker, alice_api, tmp_path):
     assert submission.status == states.DONE and submission.tasks_judged == 2 and submission.tasks_total == TASKS
     assert submission.coverage == pytest.approx(2 / TASKS)
     assert submission.final == pytest.approx((perfect.final + blank.final) / TASKS)
-    return submission
+    # The same job delivered again (or sent twice) finds the run taken and changes nothing.
+    assert judge_run.delay(perfect.pk).get(timeout=60) == "not claimed"
+    again = TaskRun.objects.get(pk=perfect.pk)
+    assert (again.attempts, again.final, again.finished_at) == (1, perfect.final, perfect.finished_at)
+    assert AuditEntry.objects.filter(run=perfect, action="run.done").count() == 1
 
 
 def test_submission_is_judged_by_a_real_worker_in_embedded_mode(bench, celery_worker, alice_api, tmp_path):

@@ -1,7 +1,9 @@
 """Building test zips, including the hostile ones no ordinary archiver would produce."""
 import stat
 import zipfile
+from pathlib import Path
 
+SAMPLE_SITES = Path(__file__).resolve().parents[2] / "samples" / "sites"
 PAGE = b"<!doctype html><title>site</title><h1>Hello</h1>"
 
 
@@ -38,4 +40,17 @@ def mark_encrypted(path, name):
             break
         central = raw.find(b"PK\x01\x02", central + 4)
     path.write_bytes(bytes(raw))
+    return path
+
+
+def site_zip(path, perfect=(), blank=()):
+    """A whole run: reference sites for `perfect` task ids, an empty page for `blank` ones."""
+    with zipfile.ZipFile(path, "w") as archive:
+        for task_id in perfect:
+            site = SAMPLE_SITES / task_id
+            for file in site.rglob("*"):
+                if file.is_file() and file.name != "actions.json":
+                    archive.write(file, f"{task_id}/reference-model/{file.relative_to(site).as_posix()}")
+        for task_id in blank:
+            archive.writestr(f"{task_id}/reference-model/index.html", "<!doctype html><title>blank</title>")
     return path
