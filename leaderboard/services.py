@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from judging import constants as states
 from judging.engine import scoring
-from leaderboard import uploads
+from leaderboard import standings, uploads
 from leaderboard.models import AuditEntry, Submission, TaskRun
 from tasks_catalog.models import Task
 
@@ -281,11 +281,13 @@ def finish_submission_if_complete(submission_id, now=None):
     agg = scoring.aggregate(done, total)
     protocols = sorted({r.protocol for r in done if r.protocol})
     backends = sorted({r.backend for r in done if r.backend})
+    # The bootstrap interval is stored with the aggregate so no leaderboard request computes it.
+    interval = list(standings.final_interval(submission_id, total))
     finished = Submission.objects.filter(pk=submission_id, status__in=states.ACTIVE_STATES).update(
         status=states.DONE, finished_at=now or timezone.now(), ifs=agg.ifs, lfs=agg.lfs, hfs=agg.hfs,
         vfs=agg.vfs, final=agg.final, tasks_judged=agg.judged, tasks_total=agg.total, coverage=agg.coverage,
         protocol=",".join(protocols), backend=",".join(backends),
-        aggregate={**agg.to_dict(), "protocols": protocols, "backends": backends},
+        aggregate={**agg.to_dict(), "protocols": protocols, "backends": backends, standings.CI_KEY: interval},
     )
     if finished:
         AuditEntry.log("submission.finished", submission=Submission(pk=submission_id), final=agg.final,
