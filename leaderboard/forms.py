@@ -11,13 +11,16 @@ class SubmissionForm(forms.ModelForm):
         empty_label="Whole run: one folder per task id",
         help_text="Pick a task when the zip holds one site (index.html at its root or inside one folder). "
                   "Leave it for a whole run: <task_id>/<model_dir>/index.html or <task_id>/index.html.")
+    # A link typed without a scheme is read as https (Django 6's default).
+    paper_url = forms.URLField(label="Paper link", required=False, assume_scheme="https")
+    code_url = forms.URLField(label="Code link", required=False, assume_scheme="https")
     archive = forms.FileField(label="Zip file", widget=forms.ClearableFileInput(attrs={"accept": ".zip"}))
 
     class Meta:
         model = Submission
         fields = METADATA_FIELDS
         labels = {"model_name": "Model name", "parameters_billions": "Parameters (billions)",
-                  "thinking": "Thinking mode on", "paper_url": "Paper link", "code_url": "Code link",
+                  "thinking": "Thinking mode on",
                   "is_public": "Show on the public leaderboard once judged"}
         help_texts = {"thinking": "", "is_public": "Private submissions are seen only by you and the admins."}
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
