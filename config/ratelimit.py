@@ -3,6 +3,7 @@ import time
 from functools import wraps
 
 from django.core.cache import cache
+from django.http import JsonResponse
 from django.shortcuts import render
 
 
@@ -30,17 +31,26 @@ def hit(scope, key, limit, window):
     return remaining if count + 1 > limit else 0
 
 
-def ratelimit(scope, limit, window, methods=("POST",)):
-    """Answer 429 with a page saying what was limited and when to try again."""
+def message(scope, limit, window, wait):
+    return (f"Too many attempts: {scope} is limited to {limit} every {window // 60} minutes. "
+            f"Try again in {wait} second{'s' if wait != 1 else ''}.")
+
+
+def ratelimit(scope, limit, window, methods=("POST",), as_json=False):
+    """Answer 429 saying what was limited and when to try again: a page, or JSON for API views
+    (`as_json`) and for clients asking for JSON (the upload form's script)."""
     def decorator(view):
         @wraps(view)
         def wrapped(request, *args, **kwargs):
             if request.method in methods:
                 wait = hit(scope, client_key(request), limit, window)
                 if wait:
-                    response = render(request, "ratelimited.html",
-                                      {"scope": scope, "limit": limit, "window": window, "wait": wait},
-                                      status=429)
+                    text = message(scope, limit, window, wait)
+                    if as_json or "application/json" in request.headers.get("Accept", ""):
+                        response = JsonResponse({"code": "rate-limited", "detail": text, "retry_after": wait},
+                                                status=429)
+                    else:
+                        response = render(request, "ratelimited.html", {"message": text}, status=429)
                     response["Retry-After"] = str(wait)
                     return response
             return view(request, *args, **kwargs)

@@ -1,6 +1,6 @@
 from django.contrib import admin, messages
 
-from leaderboard import services
+from leaderboard import moderation
 from leaderboard.models import AuditEntry, Submission, TaskRun
 
 
@@ -17,28 +17,64 @@ class TaskRunInline(admin.TabularInline):
         return False
 
 
+class AuditEntryInline(admin.TabularInline):
+    """The submission's history: who did what, when."""
+
+    model = AuditEntry
+    fk_name = "submission"
+    extra = 0
+    can_delete = False
+    fields = ("created_at", "action", "actor", "run", "detail")
+    readonly_fields = fields
+    ordering = ("-created_at", "-id")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+def _moderation_action(name):
+    """An admin action running moderation.perform on each selected submission, so it is logged."""
+    action = moderation.ACTIONS[name]
+
+    def run(modeladmin, request, queryset):
+        done, refused = 0, []
+        for submission in queryset:
+            try:
+                moderation.perform(submission, name, request.user)
+                done += 1
+            except moderation.ActionRefused as refusal:
+                refused.append(f"#{submission.pk}: {refusal.message}")
+        modeladmin.message_user(request, f"{action.label}: {done} submission(s).", messages.SUCCESS)
+        if refused:
+            modeladmin.message_user(request, " ".join(refused), messages.WARNING)
+
+    run.__name__ = name
+    return admin.action(description=f"{action.label} the selected submissions")(run)
+
+
 @admin.register(Submission)
 class SubmissionAdmin(admin.ModelAdmin):
     list_display = ("id", "model_name", "owner", "status", "final", "coverage", "protocol", "is_public",
-                    "created_at")
-    list_filter = ("status", "is_public", "model_type", "protocol")
+                    "is_hidden", "is_verified", "created_at")
+    list_filter = ("status", "is_public", "is_hidden", "is_verified", "model_type", "protocol")
     search_fields = ("model_name", "organisation", "owner__username", "sha256")
-    readonly_fields = ("status", "layout", "upload_name", "upload_bytes", "sha256", "created_at", "finished_at",
-                       "protocol", "backend", "ifs", "lfs", "hfs", "vfs", "final", "tasks_judged", "tasks_total",
-                       "coverage", "aggregate")
-    inlines = [TaskRunInline]
-    actions = ["cancel", "rejudge"]
+    # Visibility and verification change only through the logged actions, never by editing the form.
+    readonly_fields = ("owner", "is_public", "is_hidden", "is_verified", "status", "layout", "upload_name",
+                       "upload_bytes", "sha256", "created_at", "finished_at", "protocol", "backend", "ifs", "lfs",
+                       "hfs", "vfs", "final", "tasks_judged", "tasks_total", "coverage", "aggregate")
+    inlines = [TaskRunInline, AuditEntryInline]
+    actions = [_moderation_action(name) for name in moderation.ACTIONS if moderation.ACTIONS[name].staff]
 
-    @admin.action(description="Cancel judging of the selected submissions")
-    def cancel(self, request, queryset):
-        changed = sum(services.cancel_submission(s, actor=request.user) for s in queryset)
-        self.message_user(request, f"Cancelled {changed} submission(s).", messages.SUCCESS)
+    def has_add_permission(self, request):
+        return False  # submissions come from uploads, never from the admin
 
-    @admin.action(description="Re-judge the selected submissions from scratch")
-    def rejudge(self, request, queryset):
+    def delete_model(self, request, obj):
+        """Deleting here is logged like the owner's delete; the admin's own delete skips the owner check."""
+        moderation.delete_submission(obj, request.user)
+
+    def delete_queryset(self, request, queryset):
         for submission in queryset:
-            services.rejudge_submission(submission, actor=request.user, reason="admin action")
-        self.message_user(request, f"Queued {queryset.count()} submission(s) for judging again.", messages.SUCCESS)
+            self.delete_model(request, submission)
 
 
 @admin.register(TaskRun)
@@ -52,9 +88,10 @@ class TaskRunAdmin(admin.ModelAdmin):
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(admin.ModelAdmin):
-    list_display = ("created_at", "action", "actor", "submission", "run")
+    list_display = ("created_at", "action", "actor", "submission_number", "submission", "run")
     list_filter = ("action",)
-    readonly_fields = ("created_at", "action", "actor", "submission", "run", "detail")
+    search_fields = ("action", "actor__username", "=submission_number")
+    readonly_fields = ("created_at", "action", "actor", "submission_number", "submission", "run", "detail")
 
     def has_add_permission(self, request):
         return False

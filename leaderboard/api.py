@@ -1,11 +1,17 @@
-"""The submissions API: upload a zip with a token, follow its judging, read its results."""
-from drf_spectacular.utils import extend_schema
+"""The submissions API: upload a zip with a token, check one for free, follow its judging, read its
+results, and publish, unpublish, delete or moderate it."""
+from django.conf import settings
+from django.shortcuts import get_object_or_404
+from django.utils.decorators import method_decorator
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.parsers import FormParser, MultiPartParser
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
-from leaderboard import services
+from config.ratelimit import ratelimit
+from leaderboard import moderation, services
 from leaderboard.models import Submission, TaskRun
 from leaderboard.services import METADATA_FIELDS
 from tasks_catalog.models import Task
@@ -29,7 +35,7 @@ class SubmissionSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Submission
-        fields = ("id", "url", "owner", *METADATA_FIELDS, "status", "layout", "upload_name", "upload_bytes",
+        fields = ("id", "url", "owner", *METADATA_FIELDS, "is_hidden", "is_verified", "status", "layout", "upload_name", "upload_bytes",
                   "sha256", "created_at", "finished_at", "protocol", "backend", "ifs", "lfs", "hfs", "vfs", "final",
                   "tasks_judged", "tasks_total", "coverage", "progress", "runs")
         read_only_fields = fields
@@ -48,6 +54,23 @@ class SubmissionUploadSerializer(serializers.ModelSerializer):
         fields = (*METADATA_FIELDS, "task", "archive")
 
 
+class PreflightSerializer(serializers.Serializer):
+    archive = serializers.FileField(help_text="The zip you mean to submit.")
+    task = serializers.SlugRelatedField(slug_field="task_id", queryset=Task.objects.all(), required=False,
+                                        allow_null=True, help_text="Set for a one-task zip; omit for a whole run.")
+
+
+def _visible(request, pk):
+    """The one lookup: a submission this user may not see is a 404, so its existence does not leak."""
+    return get_object_or_404(Submission.objects.visible_to(request.user).select_related("owner")
+                             .prefetch_related("runs__task"), pk=pk)
+
+
+def _refused(refusal):
+    return Response({"code": refusal.code, "detail": refusal.message}, status=refusal.status)
+
+
+@method_decorator(ratelimit("upload", settings.UPLOAD_RATE_LIMIT, 3600, as_json=True), name="post")
 class SubmissionList(generics.ListCreateAPIView):
     """Submissions you may see (public ones and your own); POST uploads a new one."""
 
@@ -68,18 +91,63 @@ class SubmissionList(generics.ListCreateAPIView):
             submission = services.create_submission(request.user, data, archive.temporary_file_path(),
                                                     archive.name, task_id=task.task_id if task else None)
         except services.SubmissionRefused as refusal:
+            response = _refused(refusal)
             earlier = services.visible_earlier(refusal, request.user)
-            body = {"code": refusal.code, "detail": refusal.message}
             if earlier:
-                body["earlier"] = request.build_absolute_uri(earlier.get_absolute_url())
-            return Response(body, status=refusal.status)
+                response.data["earlier"] = request.build_absolute_uri(earlier.get_absolute_url())
+            return response
         body = SubmissionSerializer(submission).data
         return Response(body, status=status.HTTP_201_CREATED,
                         headers={"Location": request.build_absolute_uri(submission.get_absolute_url())})
 
 
-class SubmissionDetail(generics.RetrieveAPIView):
-    serializer_class = SubmissionSerializer
+class SubmissionDetail(APIView):
+    """One submission you may see; DELETE (the owner) removes it and its files."""
 
-    def get_queryset(self):
-        return Submission.objects.visible_to(self.request.user).select_related("owner").prefetch_related("runs__task")
+    @extend_schema(responses=SubmissionSerializer)
+    def get(self, request, pk):
+        return Response(SubmissionSerializer(_visible(request, pk)).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, pk):
+        try:
+            moderation.perform(_visible(request, pk), "delete", request.user)
+        except moderation.ActionRefused as refusal:
+            return _refused(refusal)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SubmissionAction(APIView):
+    """POST to publish, unpublish or delete (the owner), or hide, unhide, verify, unverify, cancel or
+    re-judge (admins). Answers the submission as it is now; 403 when not yours to do, 409 when it
+    does not apply (e.g. publishing a public submission)."""
+
+    @extend_schema(request=None, responses={200: SubmissionSerializer, 204: None},
+                   parameters=[OpenApiParameter("action", str, OpenApiParameter.PATH, enum=list(moderation.ACTIONS))])
+    def post(self, request, pk, action):
+        submission = _visible(request, pk)
+        try:
+            moderation.perform(submission, action, request.user)
+        except moderation.ActionRefused as refusal:
+            return _refused(refusal)
+        if action == "delete":
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response(SubmissionSerializer(_visible(request, pk)).data)
+
+
+@method_decorator(ratelimit("pre-flight", settings.UPLOAD_RATE_LIMIT, 3600, as_json=True), name="post")
+class Preflight(APIView):
+    """Check a zip as an upload would (quota, size, duplicate, safety, layout, task ids, index.html)
+    and list the outside URLs the judge would block. Free: stores and queues nothing."""
+
+    permission_classes = [IsAuthenticated]
+    parser_classes = [MultiPartParser, FormParser]
+
+    @extend_schema(request=PreflightSerializer, responses={200: dict})
+    def post(self, request):
+        upload = PreflightSerializer(data=request.data)
+        upload.is_valid(raise_exception=True)
+        task = upload.validated_data.get("task")
+        report = services.preflight(request.user, upload.validated_data["archive"].temporary_file_path(),
+                                    task_id=task.task_id if task else None)
+        return Response(report)

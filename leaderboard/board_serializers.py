@@ -32,6 +32,7 @@ class LeaderboardEntrySerializer(serializers.Serializer):
     group = serializers.CharField(help_text="protocol/backend: rows are ranked only within their group.")
     group_label = serializers.CharField()
     from_paper = serializers.BooleanField()
+    verified = serializers.BooleanField(help_text="An administrator checked the submission.")
     lfs = _score("Low-level visual score")
     hfs = _score("High-level visual score (null: no MLLM judged)")
     ifs = _score("Interaction fidelity score")

@@ -13,7 +13,7 @@ from leaderboard import standings
 LEADERBOARD_COLUMNS = [
     "rank", "model", "organisation", "model_type", "thinking", "parameters", "protocol", "backend",
     "from_paper", "lfs", "hfs", "ifs", "vfs", "final", "ci_low", "ci_high", "coverage", "finished",
-    "submission_id",
+    "submission_id", "verified",
 ]
 TASK_COLUMNS = [
     "task_id", "status", "steps_reached", "steps_total", "ifs", "ocr", "dino", "lfs", "hfs", "vfs", "final",

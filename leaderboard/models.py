@@ -9,7 +9,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
 from django.urls import reverse
@@ -19,7 +19,8 @@ from judging import constants as states
 
 class SubmissionQuerySet(models.QuerySet):
     def public(self):
-        return self.filter(is_public=True)
+        """Published by the owner and not hidden by an admin: what the leaderboard and visitors see."""
+        return self.filter(is_public=True, is_hidden=False)
 
     def owned_by(self, user):
         return self.filter(owner=user) if user.is_authenticated else self.none()
@@ -29,11 +30,16 @@ class SubmissionQuerySet(models.QuerySet):
         if user.is_authenticated and user.is_staff:
             return self
         if user.is_authenticated:
-            return self.filter(Q(is_public=True) | Q(owner=user))
+            return self.filter(Q(is_public=True, is_hidden=False) | Q(owner=user))
         return self.public()
 
     def finished(self):
         return self.filter(status=states.DONE)
+
+    def counting_for_quota(self):
+        """Submissions that use a quota slot: being judged, or with at least one task judged."""
+        judged = TaskRun.objects.filter(submission=OuterRef("pk"), status=states.DONE)
+        return self.filter(Q(status__in=states.ACTIVE_STATES) | Exists(judged))
 
     def with_run_counts(self):
         return self.annotate(
@@ -83,7 +89,14 @@ class Submission(ScoreFields):
     paper_url = models.URLField(blank=True)
     code_url = models.URLField(blank=True)
     description = models.TextField(blank=True)
-    is_public = models.BooleanField(default=False, help_text="Shown on the leaderboard and to everyone.")
+    is_public = models.BooleanField(default=False, help_text="Published by its owner: shown on the leaderboard and "
+                                    "to everyone, unless an admin hid it.")
+    is_hidden = models.BooleanField(default=False, help_text="Hidden by an admin: off the leaderboard and public "
+                                    "pages even when published; the owner still sees it.")
+    is_verified = models.BooleanField(default=False, help_text="Checked by an admin; the leaderboard shows a badge.")
+    # Publishing, hiding and verifying change what the cached leaderboard shows without touching
+    # the columns its cache key reads, so they stamp this instead (see standings.version).
+    listing_changed_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     status = models.CharField(max_length=12, choices=states.STATE_CHOICES, default=states.QUEUED, db_index=True)
     layout = models.CharField(max_length=8, choices=Layout.choices)
@@ -210,15 +223,19 @@ class TaskRun(ScoreFields):
 
 
 class AuditEntry(models.Model):
-    """Who changed what and when: submissions created, runs claimed, finished, cancelled, re-judged."""
+    """Who changed what and when: submissions created, published, hidden, verified, deleted; runs
+    claimed, finished, cancelled, re-judged."""
 
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                               related_name="+", help_text="Empty for the system (workers, the reaper).")
     action = models.CharField(max_length=40, db_index=True)
-    submission = models.ForeignKey(Submission, null=True, blank=True, on_delete=models.CASCADE,
+    # The log outlives what it describes: a deleted submission's entries keep its number.
+    submission = models.ForeignKey(Submission, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="audit_entries")
-    run = models.ForeignKey(TaskRun, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries")
+    submission_number = models.PositiveBigIntegerField(null=True, blank=True, db_index=True,
+                                                       help_text="The submission's id, kept after it is deleted.")
+    run = models.ForeignKey(TaskRun, null=True, blank=True, on_delete=models.SET_NULL, related_name="audit_entries")
     detail = models.JSONField(default=dict, blank=True)
 
     class Meta:
@@ -233,5 +250,6 @@ class AuditEntry(models.Model):
         if run is not None and submission is None:
             submission = run.submission
         return cls.objects.create(action=action, submission=submission, run=run,
+                                  submission_number=submission.pk if submission is not None else None,
                                   actor=actor if actor is not None and actor.is_authenticated else None,
                                   detail=detail)

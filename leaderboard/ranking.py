@@ -66,6 +66,7 @@ class Entry:
     parameters: str = ""
     finished: object = None
     submission_id: int | None = None
+    verified: bool = False        # an admin checked the submission
     rank: int = field(default=0)
 
     @property

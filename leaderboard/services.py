@@ -63,11 +63,16 @@ class Quota:
 
 
 def quota_for(user, now=None):
-    """The user's quota use, or None for staff, who have none."""
+    """The user's quota use, or None for staff, who have none.
+
+    Only submissions that cost judging count (Submission.objects.counting_for_quota): refused
+    uploads never exist, and a submission cancelled or failed before any task was judged frees
+    its slot. One still being judged holds its slot, so queuing many at once cannot dodge the limit.
+    """
     if user.is_staff:
         return None
     now = now or timezone.now()
-    mine = Submission.objects.filter(owner=user)
+    mine = Submission.objects.filter(owner=user).counting_for_quota()
     day = list(mine.filter(created_at__gt=now - timedelta(days=1)).order_by("created_at")
                .values_list("created_at", flat=True))
     per_day = settings.SUBMISSION_QUOTA_PER_DAY
@@ -104,12 +109,19 @@ def visible_earlier(refusal, user):
     return earlier
 
 
-def create_submission(owner, metadata, upload_path, upload_name, task_id=None, now=None):
-    """Check, unpack and queue an uploaded zip. Raises SubmissionRefused and then leaves nothing behind.
+@dataclass(frozen=True)
+class Inspected:
+    size: int
+    sha256: str
+    task_pks: dict  # task_id -> Task pk, the catalog when checked
+    plan: uploads.Plan
+
+
+def inspect_upload(upload_path, task_id=None):
+    """Every check of the zip itself (size, duplicate, safety, layout, task ids), writing nothing.
 
     `task_id` set means a one-task zip for that task; otherwise the zip holds a whole run.
     """
-    check_quota(owner, now)
     size = os.path.getsize(upload_path)
     check_upload_size(size)
     digest = uploads.sha256_file(upload_path)
@@ -122,6 +134,45 @@ def create_submission(owner, metadata, upload_path, upload_name, task_id=None, n
         plan = uploads.inspect_zip(upload_path, tasks, task_id=task_id)
     except uploads.UploadError as exc:
         raise SubmissionRefused(exc.code, exc.message) from None
+    return Inspected(size=size, sha256=digest, task_pks=tasks, plan=plan)
+
+
+def preflight(user, upload_path, task_id=None, now=None):
+    """What an upload of this zip would meet, answered without storing or queuing anything: the
+    refusal if any (quota included), and the outside URLs the judge would block, by file and line."""
+    report = {"ok": True, "errors": [], "warnings": [], "layout": None, "tasks": [], "files": 0, "bytes": 0}
+    quota = quota_for(user, now)
+    refusal = quota and quota.refusal()
+    refusals = [refusal] if refusal else []
+    try:
+        inspected = inspect_upload(upload_path, task_id)
+    except SubmissionRefused as refusal:
+        refusals.append(refusal)
+        inspected = None
+    report["errors"] = [{"code": r.code, "message": r.message} for r in refusals]
+    report["ok"] = not refusals
+    if inspected is not None:
+        plan = inspected.plan
+        report.update(layout=plan.layout, tasks=plan.task_ids, files=plan.file_count, bytes=plan.total_bytes)
+        found, truncated = uploads.outside_urls(upload_path, plan)
+        report["warnings"] = [
+            {"code": "site:outside-url", "task": u.task_id, "file": u.file, "line": u.line, "url": u.url,
+             "message": f"{u.file}:{u.line} loads {u.url}, which the judge blocks (sites are served only "
+                        f"from their own files)"} for u in found]
+        if truncated:
+            report["warnings"].append({"code": "site:outside-url-more", "message":
+                                       f"More outside URLs than the {len(found)} shown."})
+    return report
+
+
+def create_submission(owner, metadata, upload_path, upload_name, task_id=None, now=None):
+    """Check, unpack and queue an uploaded zip. Raises SubmissionRefused and then leaves nothing behind.
+
+    `task_id` set means a one-task zip for that task; otherwise the zip holds a whole run.
+    """
+    check_quota(owner, now)
+    inspected = inspect_upload(upload_path, task_id)
+    size, digest, tasks, plan = inspected.size, inspected.sha256, inspected.task_pks, inspected.plan
 
     # Unpacked beside the final place and moved in only once the rows exist, so neither a refused
     # upload nor a failed transaction leaves a folder that a submission row would point to.

@@ -20,7 +20,7 @@ CI_KEY = "final_ci"
 HEATMAP_AXES = {"domain": "Domain", "interaction_complexity": "Interaction complexity"}
 HEATMAP_MODELS = 12
 ENTRY_FIELDS = ("pk", "model_name", "organisation", "model_type", "thinking", "parameters_billions", "protocol",
-                "backend", "lfs", "hfs", "ifs", "vfs", "final", "coverage", "finished_at", "aggregate")
+                "backend", "lfs", "hfs", "ifs", "vfs", "final", "coverage", "finished_at", "aggregate", "is_verified")
 
 
 def ranked_submissions():
@@ -68,7 +68,7 @@ def _entry(row, catalog_size):
         protocol=row["protocol"], backend=row["backend"], lfs=row["lfs"] or 0.0, hfs=row["hfs"],
         ifs=row["ifs"] or 0.0, vfs=row["vfs"] or 0.0, final=row["final"] or 0.0,
         ci_low=interval[0], ci_high=interval[1], coverage=row["coverage"], finished=row["finished_at"],
-        submission_id=row["pk"],
+        submission_id=row["pk"], verified=row["is_verified"],
     )
 
 
@@ -86,9 +86,14 @@ def standings():
 
 
 def version():
-    """Changes whenever a ranked submission appears, leaves, or is judged again: the cache key."""
-    stats = ranked_submissions().aggregate(n=Count("pk"), last=Max("finished_at"), top=Max("pk"))
-    return f"{stats['n']}-{stats['top']}-{stats['last'].timestamp() if stats['last'] else 0}"
+    """Changes whenever a ranked submission appears, leaves, or is judged again, and whenever one is
+    published, hidden or verified (listing_changed_at, over all submissions: one hidden has left the
+    ranked set). The cache key; one query."""
+    ranked = Q(pk__in=ranked_submissions().values("pk"))
+    stats = Submission.objects.aggregate(n=Count("pk", filter=ranked), last=Max("finished_at", filter=ranked),
+                                         top=Max("pk", filter=ranked), listed=Max("listing_changed_at"))
+    return "-".join(str(stats[k].timestamp() if hasattr(stats[k], "timestamp") else stats[k])
+                    for k in ("n", "top", "last", "listed"))
 
 
 def cached(name, build, *parts):

@@ -10,12 +10,14 @@ Two layouts are accepted:
   `<task_id>/index.html`, one folder per task.
 """
 import hashlib
+import re
 import shutil
 import stat
 import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from urllib.parse import urlsplit
 
 from django.conf import settings
 
@@ -28,6 +30,13 @@ JUNK_NAMES = (".DS_Store", "Thumbs.db", "desktop.ini")
 RATIO_FLOOR_BYTES = 1024 * 1024
 NAMES_SHOWN = 10
 COPY_CHUNK = 1024 * 1024
+# The files whose text can load other resources; bigger ones (bundled libraries) are not scanned.
+SCANNED_SUFFIXES = {".html", ".htm", ".js", ".mjs", ".css", ".svg"}
+SCAN_MAX_BYTES = 2 * 1024 * 1024
+OUTSIDE_URL = re.compile(r"""https?://[^\s"'`<>()\\]+""", re.I)
+# Namespace and doctype identifiers are URLs that nothing loads.
+NAMESPACE_HOSTS = {"www.w3.org", "w3.org"}
+OUTSIDE_URLS_SHOWN = 100
 
 
 class UploadError(Exception):
@@ -245,6 +254,41 @@ def unpack(path, plan, dest):
         shutil.rmtree(dest, ignore_errors=True)
         raise
     return {task_id: dest / task_id for task_id in plan.sites}
+
+
+@dataclass(frozen=True)
+class OutsideUrl:
+    task_id: str
+    file: str   # path inside the site
+    line: int
+    url: str
+
+
+def _host(url):
+    try:
+        return urlsplit(url).hostname or ""
+    except ValueError:  # e.g. an unclosed IPv6 bracket: still an outside URL
+        return ""
+
+
+def outside_urls(path, plan, limit=OUTSIDE_URLS_SHOWN):
+    """http(s) URLs in the sites' HTML, JS, CSS and SVG, which the judge would block: every site is
+    served only from its own files. Returns (found, whether more were left out)."""
+    found = []
+    with zipfile.ZipFile(path) as archive:
+        for task_id, entries in sorted(plan.sites.items()):
+            for info, relative in entries:
+                if PurePosixPath(relative).suffix.lower() not in SCANNED_SUFFIXES or info.file_size > SCAN_MAX_BYTES:
+                    continue
+                text = archive.read(info).decode("utf-8", "replace")
+                for number, line in enumerate(text.splitlines(), 1):
+                    for match in OUTSIDE_URL.finditer(line):
+                        if _host(match.group()) in NAMESPACE_HOSTS:
+                            continue
+                        if len(found) == limit:
+                            return found, True
+                        found.append(OutsideUrl(task_id, relative, number, match.group()[:300]))
+    return found, False
 
 
 def sha256_file(path):

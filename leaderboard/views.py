@@ -1,11 +1,14 @@
-from django.contrib.admin.views.decorators import staff_member_required
+from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from leaderboard import services
-from leaderboard.forms import SubmissionForm
+from config.ratelimit import ratelimit
+from leaderboard import moderation, services
+from leaderboard.forms import PreflightForm, SubmissionForm
 from leaderboard.models import Submission
 
 
@@ -18,6 +21,7 @@ def _wants_json(request):
 
 
 @login_required
+@ratelimit("upload", settings.UPLOAD_RATE_LIMIT, 3600)
 def submit(request):
     quota = services.quota_for(request.user)
     form = SubmissionForm(request.POST or None, request.FILES or None)
@@ -49,6 +53,20 @@ def _submit_page(request, form, quota, status, earlier=None):
 
 
 @login_required
+@ratelimit("pre-flight", settings.UPLOAD_RATE_LIMIT, 3600)
+def preflight(request):
+    """Check a zip for free: nothing is stored or queued, whatever the answer."""
+    form = PreflightForm(request.POST or None, request.FILES or None)
+    report = None
+    if request.method == "POST" and form.is_valid():
+        task = form.cleaned_data["task"]
+        report = services.preflight(request.user, form.cleaned_data["archive"].temporary_file_path(),
+                                    task_id=task.task_id if task else None)
+    return render(request, "leaderboard/preflight.html", {"form": form, "report": report},
+                  status=400 if form.errors else 200)
+
+
+@login_required
 def my_submissions(request):
     submissions = Submission.objects.owned_by(request.user).with_run_counts()
     return render(request, "leaderboard/my_submissions.html", {"submissions": submissions})
@@ -58,7 +76,8 @@ def submission(request, pk):
     sub = _get_submission_for_user(request, pk)
     runs = sub.runs.select_related("task").order_by("task__task_id")
     return render(request, "leaderboard/submission.html",
-                  {"submission": sub, "runs": runs, "progress": sub.progress()})
+                  {"submission": sub, "runs": runs, "progress": sub.progress(),
+                   "actions": moderation.available(sub, request.user)})
 
 
 def submission_progress(request, pk):
@@ -66,15 +85,15 @@ def submission_progress(request, pk):
 
 
 @require_POST
-@staff_member_required
-def cancel(request, pk):
-    services.cancel_submission(_get_submission_for_user(request, pk), actor=request.user)
-    return redirect("leaderboard:submission", pk=pk)
-
-
-@require_POST
-@staff_member_required
-def rejudge(request, pk):
+def act(request, pk, action):
+    """One of moderation.ACTIONS. The lookup comes first, so a submission one may not see is a 404."""
     sub = _get_submission_for_user(request, pk)
-    services.rejudge_submission(sub, actor=request.user, reason="staff, submission page")
-    return redirect(sub)
+    try:
+        done = moderation.perform(sub, action, request.user)
+    except moderation.ActionRefused as refusal:
+        if refusal.status == 403:
+            raise PermissionDenied(refusal.message) from None
+        messages.error(request, refusal.message)
+        return redirect(sub)
+    messages.success(request, done)
+    return redirect("leaderboard:my-submissions" if action == "delete" else sub)

@@ -11,6 +11,7 @@ from rest_framework.authtoken.models import Token
 
 from config.ratelimit import ratelimit
 from leaderboard.accounts.forms import SignupForm
+from leaderboard.models import Submission
 
 
 @ratelimit("sign-up", settings.SIGNUP_RATE_LIMIT, 3600)
@@ -34,7 +35,8 @@ class LoginView(auth_views.LoginView):
 @login_required
 def profile(request):
     token = Token.objects.filter(user=request.user).first()
-    return render(request, "accounts/profile.html", {"token": token})
+    submissions = Submission.objects.owned_by(request.user).with_run_counts()
+    return render(request, "accounts/profile.html", {"token": token, "submissions": submissions})
 
 
 @login_required

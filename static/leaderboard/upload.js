@@ -60,6 +60,8 @@
       var body;
       try { body = JSON.parse(xhr.responseText); } catch (e) { body = {errors: {__all__: ["The server answered " + xhr.status + "."]}}; }
       if (xhr.status === 201 && body.url) { window.location.assign(body.url); return; }
+      // A refusal before the form was read (the upload rate limit) carries one message, not field errors.
+      if (body.detail && !body.errors) body = {errors: {__all__: [body.detail]}};
       box.hidden = true;
       showErrors(body);
       done();
