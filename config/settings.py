@@ -274,11 +274,13 @@ if envbool("SECURE_PROXY_SSL", False):
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
-# Inline scripts need the per-request nonce; uploaded sites get their own, stricter policy.
+# Inline scripts need the per-request nonce; uploaded sites get their own, stricter policy. No page
+# may be framed (as X_FRAME_OPTIONS says for older browsers) except the sandboxed preview, which
+# sets its own policy so the gallery can embed it.
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self' 'nonce-{nonce}'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data: blob:; media-src 'self' blob:; font-src 'self' data:; connect-src 'self'; "
-    "worker-src 'self' blob:; frame-src 'self'; frame-ancestors 'self'; object-src 'none'; "
+    "worker-src 'self' blob:; frame-src 'self'; frame-ancestors 'none'; object-src 'none'; "
     "base-uri 'self'; form-action 'self'"
 )
 MIDDLEWARE.insert(1, "config.security.ContentSecurityPolicyMiddleware")

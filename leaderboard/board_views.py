@@ -27,7 +27,8 @@ from tasks_catalog.models import Task
 PREVIEW_CSP = ("sandbox allow-scripts allow-forms; default-src 'self' data: blob:; "
                "script-src 'self' 'unsafe-inline' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; "
                "img-src 'self' data: blob:; media-src 'self' data: blob:; font-src 'self' data:; "
-               "connect-src 'none'; form-action 'none'; frame-ancestors 'self'; base-uri 'none'")
+               "connect-src 'none'; form-action 'none'; frame-src 'none'; worker-src 'none'; "
+               "frame-ancestors 'self'; base-uri 'none'")
 # Per-task table columns: (attribute, best first); scores and steps read best first, text A to Z.
 TASK_SORT = {"task": ("task_id", False), "status": ("status", False), "steps": ("steps_reached", True),
              "ifs": ("ifs", True), "lfs": ("lfs", True), "hfs": ("hfs", True), "vfs": ("vfs", True),
@@ -199,7 +200,8 @@ def preview(request, pk, task_id, path=""):
     """The submitted site, sandboxed by CSP: no script of it can reach the application or its cookies.
 
     The "sandbox" directive gives the page an opaque origin even when opened directly (not only in
-    our iframe), connect-src 'none' stops fetch/XHR, and the response never sets a cookie. Asset
+    our iframe), connect-src 'none' stops fetch/XHR, form-action 'none' form posts, frame-src 'none'
+    framing the application, and the response never sets a cookie. Asset
     references (__PLACEHOLDER_ASSETS_BASE_DIR__/…) resolve under this same path to the task's assets.
     """
     run = _run_for(request, pk, task_id)

@@ -1,4 +1,5 @@
-"""Shared fixtures: a real Celery worker process, and the test database it must share."""
+"""Shared fixtures: the actors (alice owns, bob is another user), a real Celery worker process, and
+the test database it must share."""
 import os
 import subprocess
 import sys
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connection
 
 from config.celery import app as celery_app
@@ -97,6 +99,16 @@ class Worker:
 
     def output(self):
         return Path(self.log_path).read_text(errors="replace")
+
+
+@pytest.fixture
+def alice(db):
+    return get_user_model().objects.create_user("alice", password="x")
+
+
+@pytest.fixture
+def bob(db):
+    return get_user_model().objects.create_user("bob", password="x")
 
 
 @pytest.fixture(autouse=True)

@@ -95,7 +95,7 @@ def test_signup_is_rate_limited(client, settings):
 def test_every_page_has_a_content_security_policy_and_frame_protection(client, url):
     response = client.get(url)
     csp = response["Content-Security-Policy"]
-    assert "default-src 'self'" in csp and "object-src 'none'" in csp and "frame-ancestors 'self'" in csp
+    assert "default-src 'self'" in csp and "object-src 'none'" in csp and "frame-ancestors 'none'" in csp
     assert response["X-Frame-Options"] == "DENY"
     nonces = set(re.findall(r'<script nonce="([^"]+)"', response.content.decode()))
     assert all(f"'nonce-{n}'" in csp for n in nonces)
