@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from judging import constants as states
 from judging.engine import scoring
+from judging.engine.similarity import StructureColourSimilarity
 from leaderboard import standings, uploads
 from leaderboard.models import AuditEntry, Submission, TaskRun
 from tasks_catalog.models import Task
@@ -279,12 +280,13 @@ def store_result(run, result, engine_seconds, now=None):
 
 
 def _backend_name(result):
-    backend = getattr(result, "backend", None) or getattr(result, "backends", None) or ""
-    if isinstance(backend, dict):
-        # Several judgments may each name a back-end; "llm" anywhere means the run was not offline-only.
-        values = set(map(str, backend.values()))
-        return "llm" if "llm" in values else ",".join(sorted(values))
-    return str(backend)
+    """The judging set-up a result is ranked within: the model back-end (offline or llm), plus the
+    image similarity when it is not the default, since DINOv2 and SSIM scores are not comparable."""
+    name = result.backends["grounding"]
+    similarity = result.backends.get("image_similarity")
+    if similarity and similarity != StructureColourSimilarity.name:
+        name = f"{name}+{similarity}"
+    return name
 
 
 def _count(value):

@@ -86,7 +86,17 @@ def test_aggregate_is_stored_when_the_last_run_ends_and_missing_tasks_score_zero
     assert sub.status == states.DONE and sub.finished_at is not None
     assert sub.final == pytest.approx(expected.final) and sub.ifs == pytest.approx((1 + 0.5) / 4)
     assert (sub.tasks_judged, sub.tasks_total, sub.coverage) == (2, 4, 0.5)
-    assert sub.protocol == scoring.PROTOCOL and sub.hfs is None
+    assert sub.protocol == scoring.PROTOCOL and sub.hfs is None and sub.backend == "offline"
+    assert len(sub.aggregate["final_ci"]) == 2  # stored with the aggregate, not at the first page view
+
+
+def test_run_backend_names_a_similarity_other_than_the_default(submission):
+    run = services.claim_run(run_of(submission, "t1").pk, "job-1", "w1")
+    run.claim_dir().mkdir(parents=True, exist_ok=True)
+    result = engine_result("t1")
+    result.backends = {**result.backends, "image_similarity": "dinov2"}
+    services.store_result(run, result, 1.0)
+    assert TaskRun.objects.get(pk=run.pk).backend == "offline+dinov2"
 
 
 def test_failed_run_counts_as_missing_in_the_aggregate(submission):
