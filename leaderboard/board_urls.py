@@ -18,7 +18,8 @@ urlpatterns = [
     path(run + "diff/<int:point>.png", views.run_heatmap, name="diff"),
     path(run + "box/<int:state>.png", views.run_boxed, name="box"),
     path(run + "preview/", views.preview, name="preview"),
-    path(run + "preview/<path:path>", views.preview, name="preview-file"),
+    path(run + "preview/<str:token>/", views.preview_file, name="preview-site"),
+    path(run + "preview/<str:token>/<path:path>", views.preview_file, name="preview-file"),
     path("api/leaderboard/", views.api_leaderboard, name="api-leaderboard"),
     path("api/submissions/<int:pk>/tasks/", views.api_submission_tasks, name="api-submission-tasks"),
 ]

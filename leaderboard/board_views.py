@@ -2,10 +2,12 @@
 import json
 from urllib.parse import urlencode
 
+from django.core import signing
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpResponse, QueryDict
 from django.template.loader import render_to_string
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.cache import cache_control
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_GET
@@ -170,7 +172,7 @@ def task_gallery_for_run(request, pk, task_id):
     return render(request, "leaderboard/board/gallery.html", {
         "run": run, "submission": run.submission, "task": run.task, "frames": gallery.frames(result),
         "result": result, "steps": list(run.task.steps.all()),
-        "blocked": sorted((result.get("blocked_requests") or {}).items()),
+        "blocked": sorted((result.get("blocked_requests") or {}).items()), "preview_url": preview_url(run),
     })
 
 
@@ -194,17 +196,44 @@ def run_boxed(request, pk, task_id, state):
                         content_type="image/png")
 
 
+# The sandboxed site sends no cookie with its own requests (its origin is opaque), so a private
+# submission's preview could not load its styles and images by the session. Its URLs carry instead
+# a short-lived signed token, handed only to someone the access rule lets see the run.
+PREVIEW_SIGNER = signing.TimestampSigner(salt="leaderboard.preview")
+PREVIEW_TOKEN_SECONDS = 3600
+
+
+def _preview_subject(pk, task_id):
+    return f"{pk}/{task_id}"
+
+
+def preview_url(run):
+    subject = _preview_subject(run.submission_id, run.task.task_id)
+    token = PREVIEW_SIGNER.sign(subject)[len(subject) + 1:]
+    return reverse("board:preview-site", args=[run.submission_id, run.task.task_id, token])
+
+
+@require_GET
+def preview(request, pk, task_id):
+    """Where links point: checks access by the session, then sends the browser to the tokened site."""
+    return redirect(preview_url(_run_for(request, pk, task_id)))
+
+
 @require_GET
 @xframe_options_sameorigin
-def preview(request, pk, task_id, path=""):
+def preview_file(request, pk, task_id, token, path=""):
     """The submitted site, sandboxed by CSP: no script of it can reach the application or its cookies.
 
     The "sandbox" directive gives the page an opaque origin even when opened directly (not only in
     our iframe), connect-src 'none' stops fetch/XHR, form-action 'none' form posts, frame-src 'none'
-    framing the application, and the response never sets a cookie. Asset
-    references (__PLACEHOLDER_ASSETS_BASE_DIR__/…) resolve under this same path to the task's assets.
+    framing the application, and the response never sets a cookie. Asset references
+    (__PLACEHOLDER_ASSETS_BASE_DIR__/…) resolve under this same path to the task's assets.
     """
-    run = _run_for(request, pk, task_id)
+    try:
+        PREVIEW_SIGNER.unsign(f"{_preview_subject(pk, task_id)}:{token}", max_age=PREVIEW_TOKEN_SECONDS)
+    except signing.BadSignature:  # forged, for another run, or expired: the same 404 as no access
+        raise Http404("No such preview") from None
+    run = get_object_or_404(TaskRun.objects.select_related("task"), submission_id=pk, task__task_id=task_id)
     placeholder = "__PLACEHOLDER_ASSETS_BASE_DIR__/"
     if path.startswith(placeholder):
         base, relative = run.task.directory() / "assets", path[len(placeholder):]

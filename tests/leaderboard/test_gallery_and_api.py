@@ -45,7 +45,7 @@ def test_files_outside_the_result_folder_are_not_served(client, board):
 
 
 def test_preview_is_sandboxed_by_csp_and_sets_no_cookie(client, board):
-    response = client.get(f"/submissions/{board['strong'].pk}/tasks/101/preview/")
+    response = client.get(f"/submissions/{board['strong'].pk}/tasks/101/preview/", follow=True)
     assert response.status_code == 200 and b"<h1>site</h1>" in b"".join(response.streaming_content)
     csp = response["Content-Security-Policy"]
     assert csp.startswith("sandbox allow-scripts") and "allow-same-origin" not in csp

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.urls import URLResolver, get_resolver
 
 from leaderboard import moderation
+from leaderboard.board_views import preview_url
 from leaderboard.models import Submission
 
 SUBMISSION_ID = re.compile(r"submissions/<int:(\w+)>")
@@ -30,11 +31,13 @@ def submission_patterns():
     return [p for p in _walk(get_resolver().url_patterns) if SUBMISSION_ID.search(p[0])]
 
 
-def fill(route, name, pk):
+def fill(route, name, pk, token):
     def value(match):
         arg = match.group(2)
-        if SUBMISSION_ID.search(route) and arg == SUBMISSION_ID.search(route).group(1):
+        if arg == SUBMISSION_ID.search(route).group(1):
             return str(pk)
+        if arg == "token":
+            return token
         return SAMPLE_PATHS[name] if arg == "path" else SAMPLE_ARGS[arg]
     return "/" + re.sub(r"<(\w+):(\w+)>", value, route)
 
@@ -58,7 +61,7 @@ def _request(client, url):
 def _owner_expects(defaults):
     action = defaults.get("action")
     if action is None:
-        return {200}
+        return {200, 302}  # 302: the preview page sends alice on to her tokened copy
     if moderation.ACTIONS[action].staff:
         return {403}  # found, then refused: alice is not an admin
     # Done (200, 204, or the page's redirect), or found but not applicable (unpublishing a private one).
@@ -68,17 +71,23 @@ def _owner_expects(defaults):
 @pytest.mark.parametrize("route,name,defaults", PATTERNS, ids=[p[1] for p in PATTERNS])
 def test_private_submission_is_a_404_to_others_and_open_to_its_owner(client, private, alice, bob, route, name,
                                                                      defaults):
-    url = fill(route, name, private.pk)
+    # A preview token is handed out only by the preview page, to someone allowed to see the run:
+    # alice gets one; the others can forge one or replay one of another run.
+    real, other_run = (preview_url(private.runs.get(task__task_id=t)).rstrip("/").rsplit("/", 1)[1]
+                       for t in ("101", "102"))
     for who in (bob, None):
         client.logout()
         if who:
             client.force_login(who)
-        response = _request(client, url)
-        assert response.status_code == 404, f"{url} as {who or 'anonymous'}: {response.status_code}"
+        for token in ("1abc:forged", other_run):
+            url = fill(route, name, private.pk, token)
+            response = _request(client, url)
+            assert response.status_code == 404, f"{url} as {who or 'anonymous'}: {response.status_code}"
     after = Submission.objects.get(pk=private.pk)
     assert (after.is_public, after.is_hidden, after.status) == (False, False, private.status)
 
     client.force_login(alice)
+    url = fill(route, name, private.pk, real)
     response = _request(client, url)
     assert response.status_code in _owner_expects(defaults), f"{url} as alice: {response.status_code}"
 
@@ -103,3 +112,24 @@ def test_public_submission_is_open_to_everyone_but_moderation_is_not(client, pub
     assert client.get(f"/api/submissions/{public.pk}/").status_code == 200
     assert client.delete(f"/api/submissions/{public.pk}/").status_code == 403
     assert Submission.objects.filter(pk=public.pk, is_public=True, is_hidden=False).exists()
+
+
+def test_only_the_sandboxed_preview_may_be_framed(client, private, alice):
+    client.force_login(alice)
+    token = preview_url(private.runs.get(task__task_id="101")).rstrip("/").rsplit("/", 1)[1]
+    framable = set()
+    for route, name, defaults in PATTERNS:
+        response = client.get(fill(route, name, private.pk, token))
+        if response.status_code != 200:
+            continue  # actions (405 to GET) and the preview's redirect
+        csp = response["Content-Security-Policy"]
+        if response["X-Frame-Options"] == "DENY":
+            assert "frame-ancestors 'none'" in csp, name
+        else:
+            assert response["X-Frame-Options"] == "SAMEORIGIN" and "frame-ancestors 'self'" in csp, name
+            assert csp.startswith("sandbox allow-scripts") and "allow-same-origin" not in csp, name
+            assert "frame-src 'none'" in csp and "connect-src 'none'" in csp, name
+            framable.add(name)
+    assert framable == {"board:preview-site", "board:preview-file"}
+    home = client.get("/")
+    assert home["X-Frame-Options"] == "DENY" and "frame-ancestors 'none'" in home["Content-Security-Policy"]
