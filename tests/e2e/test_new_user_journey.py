@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
+from judging.engine import JUDGE_VERSION
 from judging.engine.browser import CHROMIUM_PATH, LAUNCH_ARGS
+from judging.engine.scoring import PROTOCOL
 from tests.submissions.test_worker import JUDGE_TIMEOUT
 from tests.submissions.zips import site_zip
 
@@ -54,6 +56,12 @@ def test_a_new_user_from_the_home_page_to_the_csv(bench, celery_worker, page, sc
     page.goto("/")
     expect(page.get_by_role("heading", level=1)).to_contain_text("IWR-Bench")
     screenshots(page, "home")
+    page.get_by_role("link", name="How judging works").click()
+    expect(page.get_by_role("heading", name="Protocol versions")).to_be_visible()
+    expect(page.locator("#versions")).to_contain_text(f"The current protocol is {PROTOCOL}")
+    expect(page.locator("#versions")).to_contain_text(f"version {JUDGE_VERSION}")
+    screenshots(page, "about")
+    page.go_back()
     page.get_by_role("link", name="Browse the tasks").click()
     expect(page.get_by_test_id("task-count")).to_have_text("6 tasks")
     expect(page.get_by_test_id("task-card")).to_have_count(6)
@@ -97,12 +105,11 @@ def test_a_new_user_from_the_home_page_to_the_csv(bench, celery_worker, page, sc
     expect(page.get_by_role("status")).to_contain_text("Welcome, newcomer")
     screenshots(page, "profile")
 
-    # Upload a whole run (official layout) built from the reference sites, published once judged.
+    # Upload a whole run (official layout) built from the reference sites; it stays private for now.
     archive = site_zip(tmp_path / "run.zip", perfect=JUDGED)
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Submit").click()
     page.get_by_label("Model name").fill(MODEL)
     page.get_by_label("Model type").select_option("proprietary")
-    page.get_by_label("Show on the public leaderboard once judged").check()
     page.get_by_label("Zip file").set_input_files(str(archive))
     screenshots(page, "submit")
     page.get_by_role("button", name="Upload and judge").click()
@@ -120,9 +127,18 @@ def test_a_new_user_from_the_home_page_to_the_csv(bench, celery_worker, page, sc
     expect(page.get_by_test_id("aggregate")).to_be_visible()
     screenshots(page, "judged")
 
-    # Anyone finds it on the leaderboard; its row leads to the per-task results.
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Leaderboard").click()
+    # Private, it is not on the leaderboard; once published it is.
+    nav = page.get_by_role("navigation", name="Main")
+    nav.get_by_role("link", name="Leaderboard").click()
     entry = page.get_by_role("link", name=MODEL)
+    expect(page.get_by_role("heading", level=1)).to_have_text("Leaderboard")
+    expect(entry).to_have_count(0)
+    page.go_back()
+    page.get_by_role("button", name="Publish").click()
+    expect(page.get_by_role("status")).to_contain_text("Published")
+    expect(page.get_by_role("button", name="Make private")).to_be_visible()
+    screenshots(page, "published")
+    nav.get_by_role("link", name="Leaderboard").click()
     expect(entry).to_be_visible()
     screenshots(page, "leaderboard")
     entry.click()
@@ -136,6 +152,7 @@ def test_a_new_user_from_the_home_page_to_the_csv(bench, celery_worker, page, sc
     frame_status = page.locator("#frame-status")
     expect(frame_status).to_have_text(re.compile(r"^State 0 of 4 "))
     expect(page.get_by_role("heading", name="State 0: the page as loaded")).to_be_visible()
+    expect(page.get_by_test_id("versions")).to_contain_text(f"judge {JUDGE_VERSION} · chromium ")
     screenshots(page, "gallery-state-0")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
