@@ -23,9 +23,9 @@ TASK = "sample-tabs"
 # preview, is the application's own origin).
 HOSTILE = """<!doctype html><title>hostile</title><link rel="stylesheet" href="style.css">
 <h1>Nothing to see</h1>
-<form id="absolute" method="post" action="{app}/submissions/{victim}/delete/" target="sink"></form>
-<form id="relative" method="post" action="/submissions/{victim}/delete/" target="sink"></form>
-<iframe name="sink"></iframe>
+<form id="absolute" method="post" action="{app}/submissions/{victim}/delete/" target="sink-a"></form>
+<form id="relative" method="post" action="/submissions/{victim}/delete/" target="sink-b"></form>
+<iframe name="sink-a"></iframe><iframe name="sink-b"></iframe>
 <iframe src="{app}/accounts/profile/"></iframe><iframe src="/api/submissions/{victim}/"></iframe>
 <script>
   var seen = document.body.dataset;

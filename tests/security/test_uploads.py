@@ -139,7 +139,8 @@ def test_preflight_reports_quota_and_duplicates_without_using_either(client, ali
 
 def test_preflight_page_shows_the_report(client, alice, tasks, tmp_path):
     client.force_login(alice)
-    assert client.get("/submit/check/").status_code == 200
+    form = client.get("/submit/check/").content.decode()
+    assert "&lt;task_id&gt;/&lt;model_dir&gt;/index.html" in form  # the help text is shown, not parsed as tags
     with open(make_zip(tmp_path / "one.zip", {"site/index.html": HOSTILE_LINKS}), "rb") as fh:
         html = client.post("/submit/check/", {"archive": fh, "task": "102"}).content.decode()
     assert "would be accepted" in html and "one task (102)" in html
