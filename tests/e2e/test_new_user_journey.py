@@ -86,7 +86,6 @@ def test_a_new_user_from_the_home_page_to_the_csv(bench, celery_worker, page, sc
     assert target > 0
     seek_button.click()
     # HAVE_FUTURE_DATA (3): the element itself says it can play from where it now stands.
-    video.element_handle().wait_for_element_state("visible")
     page.wait_for_function("([v, t]) => !v.error && v.readyState >= 3 && v.currentTime >= t",
                            arg=[video.element_handle(), target])
     assert any(r.status == 206 and r.headers.get("content-range", "").startswith("bytes ") for r in media), \
