@@ -137,6 +137,19 @@ STORAGES = {
         )
     },
 }
+# Shared storage for many machines: with S3_BUCKET set, media (task files, unpacked sites, screenshots)
+# live in S3-compatible object storage and each machine keeps only local working copies
+# (judging/media_sync.py). Unset, MEDIA_ROOT on local disk is the storage itself.
+S3_BUCKET = env("S3_BUCKET")
+if S3_BUCKET:
+    _s3 = {"bucket_name": S3_BUCKET, "endpoint_url": env("S3_ENDPOINT_URL") or None,
+           "region_name": env("S3_REGION") or None, "file_overwrite": True}
+    # Without keys boto3 looks in its usual places (instance role, ~/.aws); with keys, they win.
+    if envsecret("AWS_ACCESS_KEY_ID"):
+        _s3.update(access_key=envsecret("AWS_ACCESS_KEY_ID"), secret_key=envsecret("AWS_SECRET_ACCESS_KEY"))
+    STORAGES["default"] = {"BACKEND": "storages.backends.s3.S3Storage", "OPTIONS": _s3}
+# Where a judge worker keeps task files fetched from shared storage, one folder per content hash.
+TASK_CACHE_DIR = Path(env("TASK_CACHE_DIR") or VAR_DIR / "task-cache")
 
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/"

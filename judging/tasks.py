@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db import DatabaseError, connection
 
 from judging import constants as states
-from judging import runner
+from judging import media_sync, runner
 from judging.engine.task import TaskError
 from leaderboard import services
 
@@ -30,8 +30,9 @@ def judge_run(self, run_id):
     if run is None:
         return "not claimed"
     try:
-        result, seconds = runner.judge(run.task.directory(), run.site_dir(), run.claim_dir(),
-                                       beat=lambda: services.beat(run))
+        with media_sync.judging_folders(run) as (task_dir, site_dir, out_dir):
+            result, seconds = runner.judge(task_dir, site_dir, out_dir, beat=lambda: services.beat(run))
+            media_sync.publish_tree(out_dir, media_sync.relative(run.claim_dir()))
     except TaskError as exc:
         services.fail_run(run, states.FAILURE_TASK_UNUSABLE, exc)
         return states.FAILED

@@ -18,6 +18,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from judging import constants as states
+from judging import media_sync
 from leaderboard import charts, exports, gallery, standings
 from leaderboard.models import Submission, TaskRun
 from leaderboard.board_serializers import (
@@ -236,9 +237,9 @@ def preview_file(request, pk, task_id, token, path=""):
     run = get_object_or_404(TaskRun.objects.select_related("task"), submission_id=pk, task__task_id=task_id)
     placeholder = "__PLACEHOLDER_ASSETS_BASE_DIR__/"
     if path.startswith(placeholder):
-        base, relative = run.task.directory() / "assets", path[len(placeholder):]
+        base, relative = media_sync.cached_task_dir(run.task) / "assets", path[len(placeholder):]
     else:
-        base, relative = run.site_dir(), path or "index.html"
+        base, relative = media_sync.local_tree(media_sync.relative(run.site_dir())), path or "index.html"
     base = base.resolve()
     target = (base / relative).resolve()
     if target.is_dir():

@@ -6,11 +6,10 @@ is a visual point, its checkpoint, metrics and OCR texts. Files are looked up on
 run's own result folder.
 """
 from dataclasses import dataclass
-from pathlib import Path
 
-from django.conf import settings
 from django.http import Http404
 
+from judging import media_sync
 from leaderboard import diffs
 
 
@@ -48,7 +47,7 @@ def frames(result):
 def run_folder(run):
     if not run.out_dir:
         raise Http404("This task has no judged result yet")
-    return (Path(settings.MEDIA_ROOT) / run.out_dir).resolve()
+    return media_sync.local_tree(run.out_dir).resolve()
 
 
 def run_file(run, relative):
@@ -69,7 +68,7 @@ def heatmap_file(run, point_index):
     if not 0 <= point_index < len(points):
         raise Http404("No such visual point")
     point = points[point_index]
-    truth = run.task.directory() / "checkpoints" / f"step_{point['checkpoint']}.png"
+    truth = media_sync.cached_task_dir(run.task) / "checkpoints" / f"step_{point['checkpoint']}.png"
     if not truth.is_file():
         raise Http404("The checkpoint image is missing")
     return diffs.ensure_heatmap(truth, run_file(run, point["screenshot"]), _derived(run, f"diff_{point_index}.png"))

@@ -4,7 +4,6 @@ Scores are fractions in [0, 1]. A run's scores come from the engine; a submissio
 computed once by judging.engine.scoring when its last run ends, and stored, so pages, the API and
 the leaderboard read columns instead of recomputing.
 """
-import shutil
 from pathlib import Path
 
 from django.conf import settings
@@ -15,6 +14,7 @@ from django.dispatch import receiver
 from django.urls import reverse
 
 from judging import constants as states
+from judging import media_sync
 
 
 class SubmissionQuerySet(models.QuerySet):
@@ -167,7 +167,7 @@ class Submission(ScoreFields):
 @receiver(post_delete, sender=Submission)
 def _delete_submission_files(sender, instance, **kwargs):
     if instance.storage:
-        shutil.rmtree(instance.storage_dir(), ignore_errors=True)
+        media_sync.remove_tree(media_sync.relative(instance.storage_dir()))
 
 
 class TaskRun(ScoreFields):

@@ -18,6 +18,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from judging import constants as states
+from judging import media_sync
 from judging.engine import scoring
 from judging.engine.similarity import StructureColourSimilarity
 from leaderboard import standings, uploads
@@ -201,11 +202,13 @@ def create_submission(owner, metadata, upload_path, upload_name, task_id=None, n
             final_dir = submission.sites_dir()
             final_dir.parent.mkdir(parents=True, exist_ok=True)
             os.rename(incoming, final_dir)
+            for task_id in plan.task_ids:
+                media_sync.publish_tree(final_dir / task_id, media_sync.relative(final_dir / task_id))
             dispatch(list(submission.runs.values_list("pk", flat=True)))
     except BaseException:
         shutil.rmtree(incoming, ignore_errors=True)
         if final_dir is not None:
-            shutil.rmtree(final_dir.parent, ignore_errors=True)
+            media_sync.remove_tree(media_sync.relative(final_dir.parent))
         raise
     return submission
 
@@ -269,11 +272,12 @@ def store_result(run, result, engine_seconds, now=None):
         result=data, failure_reason="", failure_detail="",
     )
     if not stored:
-        shutil.rmtree(out_dir, ignore_errors=True)
+        media_sync.remove_tree(media_sync.relative(out_dir))
         return False
-    for other in run.results_dir().iterdir():
-        if other != out_dir:  # folders of earlier claims of this run
-            shutil.rmtree(other, ignore_errors=True)
+    results = media_sync.relative(run.results_dir())
+    for other in media_sync.subfolders(results):
+        if other != out_dir.name:  # folders of earlier claims of this run
+            media_sync.remove_tree(f"{results}/{other}")
     AuditEntry.log("run.done", run=run, final=result.final, attempt=run.attempts)
     finish_submission_if_complete(run.submission_id, now)
     return True

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import transaction
 from PIL import Image
 
+from judging import media_sync
 from tasks_catalog.bench import BenchError, read_bench
 from tasks_catalog.constants import (KNOWN_CLASSIFICATION_KEYS, KNOWN_ENTRY_KEYS, KNOWN_RECORDING_KEYS,
                                      KNOWN_STEP_KEYS, POSTER_WIDTH)
@@ -212,6 +213,10 @@ def import_bench(root, progress=lambda message: None):
         for backup, _ in backups:
             if backup:
                 shutil.rmtree(backup, ignore_errors=True)
+        # After the rows commit: a failure here leaves storage behind the catalog until the
+        # import is run again, never rows pointing at files of another version.
+        for source in sources:
+            media_sync.publish_tree(root_dir / source.task_id, media_sync.relative(root_dir / source.task_id))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     progress(str(report))

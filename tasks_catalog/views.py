@@ -3,6 +3,7 @@ import json
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
+from judging import media_sync
 from tasks_catalog.forms import CatalogFilters
 from tasks_catalog.media import file_response, public_path
 from tasks_catalog.models import Task
@@ -34,11 +35,11 @@ def task_detail(request, task_id):
 @require_safe
 def task_media(request, task_id, relative):
     task = get_object_or_404(Task, task_id=task_id)
-    return file_response(request, public_path(task.directory(), relative))
+    return file_response(request, public_path(media_sync.cached_task_dir(task), relative))
 
 
 @require_safe
 def task_inputs(request, task_id):
     task = get_object_or_404(Task, task_id=task_id)
-    return file_response(request, public_path(task.directory(), "inputs.zip"),
+    return file_response(request, public_path(media_sync.cached_task_dir(task), "inputs.zip"),
                          download_name=f"iwr-{task.task_id}-inputs.zip")
