@@ -1,4 +1,5 @@
 from django.contrib import admin, messages
+from django.db import models
 
 from leaderboard import moderation
 from leaderboard.models import AuditEntry, Submission, TaskRun
@@ -54,6 +55,7 @@ def _moderation_action(name):
 
 @admin.register(Submission)
 class SubmissionAdmin(admin.ModelAdmin):
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}  # Django 6's default
     list_display = ("id", "model_name", "owner", "status", "final", "coverage", "protocol", "is_public",
                     "is_hidden", "is_verified", "created_at")
     list_filter = ("status", "is_public", "is_hidden", "is_verified", "model_type", "protocol")
