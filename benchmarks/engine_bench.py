@@ -10,12 +10,16 @@ Prints per task: floor, replay (engine up to the last screenshot) and whole offl
 Besides the six samples it judges `cart-9`, a nine-step task on the sample-cart site (the
 issue's target is for nine steps), recorded once into benchmarks/tasks/ by
 `manage.py build_task samples/sites/sample-cart benchmarks/tasks/cart-9.json benchmarks/tasks`.
-Each round gets a fresh Judge: the OCR cache in memory would otherwise answer for the same
+The judge runs on a copy of each site with one extra red pixel in a corner: the reference sites
+render pixel for pixel like their checkpoints, whose texts the OCR cache already holds, so
+without it the figures would show no OCR at all, unlike any generated site's. Each round gets a
+fresh Judge: the OCR cache in memory would otherwise answer for the same
 screenshots judged the round before, and the figures would not show OCR at all (the ground-truth
 texts stay cached on disk, as on a worker).
 """
 import argparse
 import json
+import shutil
 import statistics
 import sys
 import tempfile
@@ -50,6 +54,19 @@ def tasks():
                 actions = site / "actions.json" if root == BENCH else EXTRA / f"{task_id}.json"
                 found.append((task_id, entry, root / "data" / task_id, site, actions))
     return found
+
+
+# Static, no text, not clickable: the grounding, the assertions and the floor's actions are unchanged.
+PIXEL = ('<div style="position:fixed;right:0;bottom:0;width:1px;height:1px;background:#f00;'
+         'pointer-events:none"></div></body>')
+
+
+def marked_copy(site, folder):
+    """The site with one more pixel, so its screenshots are never byte-identical to a checkpoint."""
+    shutil.copytree(site, folder)
+    html = (folder / "index.html").read_text(encoding="utf-8")
+    (folder / "index.html").write_text(html.replace("</body>", PIXEL, 1), encoding="utf-8")
+    return folder
 
 
 def floor_run(browser, entry, task_dir, site, actions_json, out):
@@ -92,9 +109,10 @@ def main():
     bare = floor_thread.submit(launch, playwright).result()
     with tempfile.TemporaryDirectory() as tmp:
         options = JudgeOptions(cache_dir=Path(tmp) / "cache")
+        marked = {task_id: marked_copy(site, Path(tmp) / "sites" / task_id) for task_id, _e, _t, site, _a in found}
         with Judge(options) as judge:
             for task_id, _entry, task_dir, site, _actions in found:  # warm the ground-truth OCR cache on disk
-                judge.run(task_dir, site, Path(tmp) / "warm" / task_id)
+                judge.run(task_dir, marked[task_id], Path(tmp) / "warm" / task_id)
         for r in range(args.rounds):
             with Judge(options) as judge:
                 for task_id, entry, task_dir, site, actions_json in found:
@@ -103,7 +121,8 @@ def main():
                     floor.setdefault(task_id, []).append(
                         floor_thread.submit(floor_run, bare, entry, task_dir, site, actions_json, out).result())
                     started = time.monotonic()
-                    result = judge.run(task_dir, site, Path(tmp) / f"judge-{r}-{task_id}")
+                    result = judge.run(task_dir, marked[task_id], Path(tmp) / f"judge-{r}-{task_id}")
+                    assert result.ifs == 1.0, f"{task_id}: the marked reference site must pass every step"
                     whole.setdefault(task_id, []).append(time.monotonic() - started)
                     replay.setdefault(task_id, []).append(result.timings_ms["replay"] / 1000)
     floor_thread.submit(bare.close).result()
