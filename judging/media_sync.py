@@ -151,7 +151,6 @@ def local_tree(prefix):
     """
     folder = Path(settings.MEDIA_ROOT) / prefix
     if remote() and not (folder / MANIFEST).is_file() and read_manifest(prefix) is not None:
-        shutil.rmtree(folder, ignore_errors=True)  # a copy left incomplete by an interrupted process
         _fetch_into(prefix, folder)
     return folder
 
