@@ -12,9 +12,9 @@ database are left out: per task they add a few queries and one message, nothing 
 Memory: one process judges `--memory-tasks` tasks in a row; after each, the RSS and PSS of the
 process and all its descendants (Playwright's driver, Chromium's browser, GPU, utility and
 renderer processes) are summed from /proc. RSS counts pages shared between Chromium's processes
-once per process; PSS splits them, so its sum is the real footprint. Both are printed at tasks
-10, 50 and 100, with the least-squares slope over tasks 10..N (a worker that leaks shows a slope
-that does not fade).
+once per process; PSS splits them, so its sum is the real footprint, but it also splits pages
+with unrelated Chromiums on the machine and moves when they come and go: growth is read on RSS.
+Both are printed at tasks 10, 50 and 100, with the least-squares slope over tasks 10..N.
 """
 import argparse
 import multiprocessing
