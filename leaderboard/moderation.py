@@ -72,7 +72,7 @@ def _rejudge(submission, actor, now):
 
 ACTIONS = {action.name: action for action in (
     Action("publish", "Publish", False, lambda s: not s.is_public, "It is already published.",
-           "Published: it is on the leaderboard once judged.", _flag("is_public", True, "submission.published")),
+           "Published: anyone can see it now, and it is ranked on the leaderboard once judged.", _flag("is_public", True, "submission.published")),
     Action("unpublish", "Make private", False, lambda s: s.is_public, "It is already private.",
            "Now private: only you and the admins see it.", _flag("is_public", False, "submission.unpublished")),
     Action("delete", "Delete", False, lambda s: True, "", "Deleted, with all its files.", delete_submission, danger=True),
