@@ -59,7 +59,9 @@ def requests_seen():
 
 
 @pytest.fixture
-def hostile(bench, alice, live_server, tmp_path):  # noqa: F811 (the imported fixture)
+def hostile(bench, alice, live_server, tmp_path, monkeypatch):  # noqa: F811 (the imported fixture)
+    # The tests judge the run themselves: a session worker left by another test must not take it.
+    monkeypatch.setattr(services, "dispatch", lambda run_ids: None)
     victim = make_submission(alice, "Victim-VL", {}, public=False)
     html = HOSTILE.format(app=live_server.url, victim=victim.pk).encode()
     archive = make_zip(tmp_path / "hostile.zip", {"index.html": html, "style.css": b"h1 { color: red }"})
