@@ -1,8 +1,7 @@
 """What the leaderboard reads from the database: entries, intervals, and the charts' data.
 
-Everything here reads stored columns (aggregates are written once when a submission finishes);
-the only computation per submission is its bootstrap interval, stored beside the aggregate the
-first time the leaderboard meets the submission, so no request recomputes it twice.
+Everything here reads stored columns: the aggregate and its bootstrap interval are written once,
+when a submission finishes (leaderboard.services.finish_submission_if_complete).
 """
 import hashlib
 
@@ -35,32 +34,13 @@ def final_interval(submission_id, total_tasks):
     return bootstrap_ci(finals + [0.0] * max(total_tasks - len(finals), 0))
 
 
-def store_interval(submission_id, aggregate, finished_at, total_tasks):
-    """Compute and keep the interval; a re-judge that started meanwhile keeps its own state."""
-    low, high = final_interval(submission_id, total_tasks)
-    Submission.objects.filter(pk=submission_id, status=states.DONE, finished_at=finished_at).update(
-        aggregate={**aggregate, CI_KEY: [low, high]})
-    return low, high
-
-
-def _stored_interval(pk, status, aggregate, finished_at, catalog_size):
-    if status != states.DONE:
-        return None
-    aggregate = aggregate or {}
-    interval = aggregate.get(CI_KEY)
-    if interval is None:
-        interval = store_interval(pk, aggregate, finished_at, aggregate.get("total") or catalog_size)
-    return interval
-
-
 def interval(submission):
-    """The submission's stored interval (computed and stored on first use), None while judging."""
-    return _stored_interval(submission.pk, submission.status, submission.aggregate, submission.finished_at,
-                            Task.objects.count())
+    """The interval stored with the aggregate when the submission finished; None while judging."""
+    return submission.aggregate.get(CI_KEY) if submission.status == states.DONE else None
 
 
-def _entry(row, catalog_size):
-    interval = _stored_interval(row["pk"], states.DONE, row["aggregate"], row["finished_at"], catalog_size)
+def _entry(row):
+    interval = row["aggregate"][CI_KEY]
     params = row["parameters_billions"]
     return Entry(
         model=row["model_name"], organisation=row["organisation"], model_type=row["model_type"],
@@ -73,8 +53,7 @@ def _entry(row, catalog_size):
 
 
 def judged_entries():
-    catalog_size = Task.objects.count()
-    return [_entry(row, catalog_size) for row in ranked_submissions().values(*ENTRY_FIELDS)]
+    return [_entry(row) for row in ranked_submissions().values(*ENTRY_FIELDS)]
 
 
 def standings():
