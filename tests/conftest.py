@@ -4,6 +4,7 @@ import os
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -143,3 +144,25 @@ def celery_worker(worker_env, tmp_path_factory):
     worker = Worker(worker_env, tmp_path_factory.mktemp("worker-log") / "worker.log").start()
     yield worker
     worker.stop()
+
+
+@contextmanager
+def logged_in_page(user, base_url):
+    """A real Chromium page on base_url, logged in as `user` by its session cookie.
+
+    Keep ORM calls outside the block: Playwright's sync API runs an event loop in this thread,
+    and Django refuses database access while one runs.
+    """
+    from django.test import Client
+    from playwright.sync_api import sync_playwright
+
+    from judging.engine.browser import launch
+
+    client = Client()
+    client.force_login(user)
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        context = browser.new_context()
+        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base_url}])
+        yield context.new_page()
+        browser.close()

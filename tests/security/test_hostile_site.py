@@ -4,15 +4,13 @@ None of it reaches alice's session or data, in the judge or in the live preview.
 record of the requests it received is the witness, not the page's report of what it managed."""
 import pytest
 from django.core.signals import request_started
-from django.test import Client
-from playwright.sync_api import sync_playwright
 
 from judging import constants as states
 from judging import runner
-from judging.engine.browser import CHROMIUM_PATH, LAUNCH_ARGS
 from judging.tasks import judge_run
 from leaderboard import services
 from leaderboard.models import AuditEntry, Submission
+from tests.conftest import logged_in_page
 from tests.factories import make_submission
 from tests.submissions.conftest import METADATA, bench  # noqa: F401 (a fixture)
 from tests.submissions.zips import make_zip
@@ -100,23 +98,15 @@ def test_the_judge_blocks_every_request_to_the_app_and_records_it(hostile, live_
 
 def test_the_live_preview_gives_the_site_no_session_and_no_way_in(hostile, alice, live_server, requests_seen):
     submission, victim = hostile
-    client = Client()
-    client.force_login(alice)
     audit_before = AuditEntry.objects.count()
     preview = f"/submissions/{submission.pk}/tasks/{TASK}/preview/"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM_PATH, args=LAUNCH_ARGS)
-        context = browser.new_context()
-        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                              "url": live_server.url}])
-        page = context.new_page()
+    with logged_in_page(alice, live_server.url) as page:
         requests_seen.clear()
         page.goto(live_server.url + preview)  # opened directly, the sandbox still holds
         page.wait_for_function("document.body.dataset.done && document.body.dataset.fetch0"
                                " && document.body.dataset.fetch1")
         seen = page.evaluate("Object.assign({}, document.body.dataset)")
         page.wait_for_timeout(500)  # room for the forms and frames to send anything they could
-        browser.close()
     assert seen["cookie"].startswith("refused: SecurityError")
     assert seen["fetch0"] == seen["fetch1"] == "failed"
     site = next(path for path, _ in requests_seen if path != preview)  # the tokened copy it was sent to

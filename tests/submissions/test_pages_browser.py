@@ -1,10 +1,9 @@
 """A researcher's path in a real browser: upload through the form with its progress bar, then watch
 the submission page follow the judging on a real worker until the scores appear, with no reload."""
 import pytest
-from django.test import Client
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-from judging.engine.browser import CHROMIUM_PATH, LAUNCH_ARGS
+from tests.conftest import logged_in_page
 from tests.submissions.test_worker import JUDGE_TIMEOUT
 from tests.submissions.zips import site_zip
 
@@ -14,15 +13,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 def test_upload_form_then_live_progress_until_the_aggregate(bench, celery_worker, live_server, tmp_path,
                                                             django_user_model):
     alice = django_user_model.objects.create_user("alice", password="pw-alice-123")
-    client = Client()
-    client.force_login(alice)
     archive = site_zip(tmp_path / "run.zip", perfect=["sample-tabs"])
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM_PATH, args=LAUNCH_ARGS)
-        context = browser.new_context()
-        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                              "url": live_server.url}])
-        page = context.new_page()
+    with logged_in_page(alice, live_server.url) as page:
         page.goto(f"{live_server.url}/submit/")
         page.get_by_label("Model name").fill("Reference sites")
         page.get_by_label("Model type").select_option("proprietary")
@@ -38,4 +30,3 @@ def test_upload_form_then_live_progress_until_the_aggregate(bench, celery_worker
         expect(page.get_by_test_id("coverage")).to_contain_text("1 of 6 tasks")
         expect(page.get_by_test_id("status")).to_have_text("Done")
         expect(page.get_by_test_id("judged")).to_have_text("1")
-        browser.close()
