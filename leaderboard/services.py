@@ -231,15 +231,18 @@ def claim_run(run_id, job_id, worker, now=None):
     is gone. Any other job (a duplicate message) leaves it alone.
     """
     now = now or timezone.now()
-    claimed = TaskRun.objects.filter(
-        Q(status=states.QUEUED) | Q(status=states.RUNNING, job_id=job_id), pk=run_id,
-    ).update(status=states.RUNNING, job_id=job_id, worker=worker[:200], attempts=F("attempts") + 1,
-             started_at=now, heartbeat_at=now)
-    if not claimed:
-        return None
-    run = TaskRun.objects.select_related("task", "submission").get(pk=run_id)
-    Submission.objects.filter(pk=run.submission_id, status=states.QUEUED).update(status=states.RUNNING)
-    AuditEntry.log("run.claimed", run=run, job=job_id, worker=worker, attempt=run.attempts)
+    # One transaction: nobody sees the run running without its claim in the log, even if the
+    # worker dies right after.
+    with transaction.atomic():
+        claimed = TaskRun.objects.filter(
+            Q(status=states.QUEUED) | Q(status=states.RUNNING, job_id=job_id), pk=run_id,
+        ).update(status=states.RUNNING, job_id=job_id, worker=worker[:200], attempts=F("attempts") + 1,
+                 started_at=now, heartbeat_at=now)
+        if not claimed:
+            return None
+        run = TaskRun.objects.select_related("task", "submission").get(pk=run_id)
+        Submission.objects.filter(pk=run.submission_id, status=states.QUEUED).update(status=states.RUNNING)
+        AuditEntry.log("run.claimed", run=run, job=job_id, worker=worker, attempt=run.attempts)
     return run
 
 
