@@ -13,9 +13,10 @@ issue's target is for nine steps), recorded once into benchmarks/tasks/ by
 The judge runs on a copy of each site with one extra red pixel in a corner: the reference sites
 render pixel for pixel like their checkpoints, whose texts the OCR cache already holds, so
 without it the figures would show no OCR at all, unlike any generated site's. Each round gets a
-fresh Judge: the OCR cache in memory would otherwise answer for the same
-screenshots judged the round before, and the figures would not show OCR at all (the ground-truth
-texts stay cached on disk, as on a worker).
+fresh Judge, and the judge forgets the texts it keeps in memory before each task: the same
+screenshots judged the round before, or lines of the same site judged the task before (cart-9
+after sample-cart), would otherwise be read from memory, which a worker meeting a generated site
+for the first time cannot do (the ground-truth texts stay cached on disk, as on a worker).
 """
 import argparse
 import json
@@ -120,6 +121,7 @@ def main():
                     out.mkdir()
                     floor.setdefault(task_id, []).append(
                         floor_thread.submit(floor_run, bare, entry, task_dir, site, actions_json, out).result())
+                    judge.forget()
                     started = time.monotonic()
                     result = judge.run(task_dir, marked[task_id], Path(tmp) / f"judge-{r}-{task_id}")
                     assert result.ifs == 1.0, f"{task_id}: the marked reference site must pass every step"

@@ -1,4 +1,5 @@
 """Performing one recorded action on the page: Click, Type, Press, Scroll."""
+import json
 import re
 from dataclasses import dataclass
 from importlib import resources
@@ -7,6 +8,28 @@ from . import grounding
 from .result import ACTION_FAILED, ACTION_NOT_FOUND, Element
 
 CANDIDATES_JS = resources.files(__package__).joinpath("js/candidates.js").read_text(encoding="utf-8")
+COLLECT_JS = f"(limit) => JSON.stringify(({CANDIDATES_JS.strip().rstrip(';')})(limit))"
+# One round trip for what Playwright's handle API would take four: find the candidate again, choose
+# an <option> the way its <select> would, or scroll the element into view (unless it is wholly in
+# view already) and give its box. null: the element left the page.
+TARGET_JS = """([index, what]) => {
+  const el = window.__iwrJudge.candidates[index];
+  if (!el || !el.isConnected) return null;
+  if (what === "select") {
+    const select = el.closest("select");
+    select.value = el.value;
+    select.dispatchEvent(new Event("input", {bubbles: true}));
+    select.dispatchEvent(new Event("change", {bubbles: true}));
+    return el.value;
+  }
+  if (el.getClientRects().length === 0) return "no box";
+  let r = el.getBoundingClientRect();
+  if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
+    el.scrollIntoView({block: "center", inline: "center", behavior: "instant"});
+    r = el.getBoundingClientRect();
+  }
+  return {x: r.left, y: r.top, width: r.width, height: r.height};
+}"""
 SCROLL_STATE_JS = """() => {
   let inner = 0;
   for (const el of document.querySelectorAll('*')) if (el.scrollTop || el.scrollLeft) inner += el.scrollTop + el.scrollLeft;
@@ -71,44 +94,34 @@ async def scroll_state(page):
     return await page.evaluate(SCROLL_STATE_JS)
 
 
-async def _handle(page, candidate):
-    handle = await page.evaluate_handle("i => window.__iwrJudge.candidates[i]", candidate["index"])
-    element = handle.as_element()
-    if element is None:
+async def _act_on(page, candidate, score, viewport, what):
+    """Ready the chosen element in one call to the page and return what it says (see TARGET_JS)."""
+    answer = await page.evaluate(TARGET_JS, [candidate["index"], what])
+    if answer is None:
         raise StepFailure(ACTION_FAILED, "the chosen element left the page")
-    return element
-
-
-async def _click_point(page, element, candidate, score, viewport, timeout_ms):
-    """Scroll the element into view and return (x, y, box) of the visible part's centre."""
-    await element.scroll_into_view_if_needed(timeout=timeout_ms)
-    box = await element.bounding_box()
-    width, height = viewport
-    if box is None:
+    if what == "select":
+        return _element(candidate, score), f"selected option {answer!r}"
+    if answer == "no box":
         raise StepFailure(ACTION_FAILED, "the chosen element has no box", _element(candidate, score))
-    left, top = max(box["x"], 0), max(box["y"], 0)
-    right, bottom = min(box["x"] + box["width"], width), min(box["y"] + box["height"], height)
+    width, height = viewport
+    left, top = max(answer["x"], 0), max(answer["y"], 0)
+    right, bottom = min(answer["x"] + answer["width"], width), min(answer["y"] + answer["height"], height)
     if right <= left or bottom <= top:
-        raise StepFailure(ACTION_FAILED, "the chosen element is outside the viewport", _element(candidate, score, box))
-    return (left + right) / 2, (top + bottom) / 2, box
+        raise StepFailure(ACTION_FAILED, "the chosen element is outside the viewport", _element(candidate, score, answer))
+    return (left + right) / 2, (top + bottom) / 2, answer
 
 
-async def click(page, candidate, score, viewport, timeout_ms):
-    element = await _handle(page, candidate)
+async def click(page, candidate, score, viewport):
     if candidate["tag"] == "option":
         # A native <select> opens a menu outside the page: choose the option the way it would.
-        value = await element.evaluate("o => { const s = o.closest('select'); s.value = o.value;"
-                                       " s.dispatchEvent(new Event('input', {bubbles: true}));"
-                                       " s.dispatchEvent(new Event('change', {bubbles: true})); return o.value; }")
-        return _element(candidate, score), f"selected option {value!r}"
-    x, y, box = await _click_point(page, element, candidate, score, viewport, timeout_ms)
+        return await _act_on(page, candidate, score, viewport, "select")
+    x, y, box = await _act_on(page, candidate, score, viewport, "point")
     await page.mouse.click(x, y)
     return _element(candidate, score, box), f"clicked at ({round(x)}, {round(y)})"
 
 
-async def type_text(page, candidate, score, text, viewport, timeout_ms):
-    element = await _handle(page, candidate)
-    x, y, box = await _click_point(page, element, candidate, score, viewport, timeout_ms)
+async def type_text(page, candidate, score, text, viewport):
+    x, y, box = await _act_on(page, candidate, score, viewport, "point")
     if not candidate.get("focused"):
         await page.mouse.click(x, y)
     await page.keyboard.type(text.rstrip("\n"))
@@ -173,4 +186,5 @@ async def scroll(page, step, viewport, settle):
 
 
 async def collect(page, limit):
-    return await page.evaluate(CANDIDATES_JS, limit)
+    # As one JSON string: Playwright's own serialisation of a list of objects costs several times more.
+    return json.loads(await page.evaluate(COLLECT_JS, limit))

@@ -3,12 +3,17 @@
 Every text is cached in memory by the hash of the image's bytes (the same page state, a repeated
 screenshot or a re-judged site costs nothing); checkpoint texts are also cached on disk, so the
 ground truth is read once per machine.
-Images are read at most OCR_WIDTH pixels wide: detection costs grow with the pixels, and at 960 px
-the text of a 1280-1920 px page is still read (checked on the samples; 800 and 640 px lose words
-glued together). Text lines are recognised one at a time (rec batch 1): a batch is padded to its
-widest line, so batches of 6 spent about 30% more CPU on the samples for the same words.
-One onnxruntime thread: the browser needs the other core, and on a busy machine more threads
-slow OCR down instead of speeding it up.
+
+Text is found on the image scaled to DET_WIDTH pixels, RapidOCR's own default (detection costs
+grow with the pixels; at 736 px boxes hold a word or a few, and the samples read as at 960 px but
+with the spaces between words kept; 640 px lost words), and recognised from the full-size image
+(crops of an image scaled to 960 px glued words together: "Your cart" read as "Yourcart").
+Recognition is most of the cost, and most words of a page state are pixel for pixel the words of
+the state before it, so each crop's text is cached by the hash of its pixels: the same crop alone
+always reads the same, so this changes no result. Crops are recognised one at a time (rec batch
+1): in a batch each is padded to the widest, and a crop's text would depend on its neighbours.
+Detection and recognition have one onnxruntime thread each and a lock each, so two screenshots
+can be in different stages at once (a judge gives OCR two threads).
 """
 import hashlib
 import json
@@ -20,17 +25,50 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-OCR_WIDTH = 960
+DET_WIDTH = 736
+# Recognition pads each crop to at least this width at its 48 px height (the package pads to 320
+# px, for its training's sake). Most crops are words a few letters long: at 320 px each cost
+# twice what it does at 144, for the same words on the samples save two ("All"/"AlI", "Batter"/"Battery").
+REC_MIN_WIDTH = 144
+# Larger screenshots are scaled down to this before anything (RapidOCR's own limit).
+MAX_SIDE = 2000
 # Bump when anything that changes the text read changes: cached texts of another version are ignored.
-READER_REVISION = 3
+READER_REVISION = 4
 # Texts kept in memory (a few hundred bytes each): a worker's recent checkpoints and screenshots.
 MEMORY_ENTRIES = 2048
+# Line texts kept in memory (tens of bytes each): the lines of a few hundred page states.
+LINE_ENTRIES = 20000
 
 
-def _line_order(results):
+class _Memory:
+    """A thread-safe least-recently-used map: the OCR threads and the event loop's helpers share it."""
+
+    def __init__(self, size):
+        self._size, self._items, self._lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key):
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def clear(self):
+        with self._lock:
+            self._items.clear()
+
+    def put(self, key, value):
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self._size():
+                self._items.popitem(last=False)
+
+
+def _line_order(lines):
     """Reading order, the same on every run: rows of boxes top to bottom, then left to right."""
     boxes = []
-    for box, text, _score in results or []:
+    for box, text in lines:
         ys = [p[1] for p in box]
         xs = [p[0] for p in box]
         boxes.append((min(ys), max(ys), min(xs), text.strip()))
@@ -48,45 +86,54 @@ def _line_order(results):
 
 
 class Reader:
-    """One RapidOCR engine per process; onnxruntime sessions are safe to call from one thread at a time."""
+    """One RapidOCR engine per process; each onnxruntime session is called by one thread at a time."""
 
     def __init__(self, cache_dir):
         from rapidocr_onnxruntime import RapidOCR
+        from rapidocr_onnxruntime.ch_ppocr_det.utils import DetPreProcess
 
-        self._engine = RapidOCR(det_limit_side_len=OCR_WIDTH, det_limit_type="max", use_cls=False,
-                                rec_batch_num=1, intra_op_num_threads=1, inter_op_num_threads=1, print_verbose=False)
-        self._lock = threading.Lock()
-        self._memory_lock = threading.Lock()
+        self._engine = RapidOCR(use_cls=False, rec_batch_num=1, intra_op_num_threads=1, inter_op_num_threads=1,
+                                print_verbose=False)
+        detector = self._engine.text_det
+        # The package picks the detection size from the image's size; ours is fixed (see above).
+        detector.get_preprocess = lambda _longest: DetPreProcess(DET_WIDTH, "max", detector.mean, detector.std)
+        self._engine.text_rec.rec_image_shape = [3, 48, REC_MIN_WIDTH]
+        self._det_lock, self._rec_lock = threading.Lock(), threading.Lock()
         self._cache_dir = Path(cache_dir) / "ocr"
-        self._memory = OrderedDict()   # key -> text, least recently used first
+        self._texts = _Memory(lambda: MEMORY_ENTRIES)   # image hash -> text
+        self._lines = _Memory(lambda: LINE_ENTRIES)     # line crop hash -> (text, confidence)
+
+    def warm_up(self):
+        """Run both models once: onnxruntime's first call costs several times a normal one."""
+        page = np.full((64, 256, 3), 255, np.uint8)
+        cv2.putText(page, "warm up", (8, 40), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 2)
+        self._ocr(cv2.imencode(".png", page)[1].tobytes())
+        self._lines.clear()
+
+    def forget(self):
+        """Drop the texts kept in memory (the disk cache of checkpoint texts stays)."""
+        self._texts.clear()
+        self._lines.clear()
 
     @staticmethod
     def version():
-        return f"rapidocr-onnxruntime {version('rapidocr-onnxruntime')} (PP-OCRv4, {OCR_WIDTH}px, r{READER_REVISION})"
+        return (f"rapidocr-onnxruntime {version('rapidocr-onnxruntime')} "
+                f"(PP-OCRv4, detection at {DET_WIDTH}px, crops from {REC_MIN_WIDTH}px, r{READER_REVISION})")
 
     def read(self, data):
         """Text of an image given as PNG bytes, from memory or OCR."""
         key = self._key(data)
-        text = self._remembered(key)
+        text = self._texts.get(key)
         if text is None:
             text = self._ocr(data)
-            self._remember(key, text)
+            self._texts.put(key, text)
         return text
-
-    def _ocr(self, data):
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-        if image.shape[1] > OCR_WIDTH:
-            scale = OCR_WIDTH / image.shape[1]
-            image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        with self._lock:
-            results, _elapsed = self._engine(image)
-        return _line_order(results)
 
     def read_cached(self, path):
         """Text of a ground-truth file, from memory, then disk, then OCR."""
         data = Path(path).read_bytes()
         key = self._key(data)
-        text = self._remembered(key)
+        text = self._texts.get(key)
         if text is not None:
             return text
         cached = self._cache_dir / f"{key}.json"
@@ -98,24 +145,38 @@ class Reader:
             partial = cached.with_suffix(f".{threading.get_ident()}.tmp")
             partial.write_text(json.dumps({"text": text}), encoding="utf-8")
             partial.replace(cached)  # atomic: concurrent workers never read half a file
-        self._remember(key, text)
+        self._texts.put(key, text)
         return text
+
+    def _ocr(self, data):
+        engine = self._engine
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+        if max(image.shape[:2]) > MAX_SIDE:
+            scale = MAX_SIDE / max(image.shape[:2])
+            image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        image, _padding = engine.maybe_add_letterbox(image, {})
+        with self._det_lock:
+            boxes, _elapsed = engine.text_det(image)
+        if boxes is None or len(boxes) == 0:
+            return ""
+        boxes = engine.sorted_boxes(boxes)
+        lines = []
+        for box, crop in zip(boxes, engine.get_crop_img_list(image, boxes)):
+            text, confidence = self._recognise(crop)
+            if confidence >= engine.text_score:
+                lines.append((box, text))
+        return _line_order(lines)
+
+    def _recognise(self, crop):
+        key = hashlib.blake2b(crop.tobytes(), digest_size=16, person=str(crop.shape).encode()[:16]).hexdigest()
+        known = self._lines.get(key)
+        if known is None:
+            with self._rec_lock:
+                (known,), _elapsed = self._engine.text_rec([crop])
+            known = (known[0], float(known[1]))
+            self._lines.put(key, known)
+        return known
 
     @staticmethod
     def _key(data):
         return f"{hashlib.sha256(data).hexdigest()}-r{READER_REVISION}"
-
-    def _remembered(self, key):
-        # Called from the OCR thread and the event loop's helpers: the lock keeps the LRU order sane.
-        with self._memory_lock:
-            text = self._memory.get(key)
-            if text is not None:
-                self._memory.move_to_end(key)
-            return text
-
-    def _remember(self, key, text):
-        with self._memory_lock:
-            self._memory[key] = text
-            self._memory.move_to_end(key)
-            while len(self._memory) > MEMORY_ENTRIES:
-                self._memory.popitem(last=False)

@@ -39,7 +39,7 @@ class JudgeOptions:
     task_time_limit: float = 120.0        # seconds for the whole replay of one task
     action_timeout: float = 5.0           # seconds for one browser operation before the site is deemed hung
     load_timeout: float = 15.0
-    settle_quiet_ms: int = 120            # no DOM change, scroll or request for this long = settled
+    settle_quiet_ms: int = 32             # no short timer; no DOM change, scroll or request this long
     settle_cap_ms: int = 2000
     assertion_threshold: float = DEFAULT_ASSERTION_THRESHOLD
     js_heap_mb: int = 512                 # a page allocating past this crashes alone, not the worker

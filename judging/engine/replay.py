@@ -58,9 +58,10 @@ class Judge:
     def __init__(self, options=None):
         self.options = options or JudgeOptions()
         self._loop = self._playwright = self._browser = None
-        # OCR is the slow part: it gets a thread of its own so that light work (image
-        # comparison for assertions, LLM calls) never queues behind it.
-        self._ocr_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judge-ocr")
+        # OCR is the slow part: it gets threads of its own so that light work (image comparison
+        # for assertions, LLM calls) never queues behind it; two, so that one screenshot's lines
+        # are recognised while the next one's are found (ocr.Reader).
+        self._ocr_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="judge-ocr")
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="judge-work")
         self._reader = Reader(self.options.cache_dir)
         self._similarity = make_similarity(self.options.dino_path)
@@ -81,6 +82,7 @@ class Judge:
             self._ocr_pool.shutdown(wait=True)
 
     async def _start(self):
+        self._ocr(self._reader.warm_up)
         self._playwright = await async_playwright().start()
         await self._launch()
 
@@ -98,6 +100,10 @@ class Judge:
         if self._loop is None:
             raise RuntimeError("use Judge as a context manager: with Judge(options) as judge: ...")
         return self._loop.run_until_complete(self._run(Path(task_dir), Path(site_dir), Path(out_dir)))
+
+    def forget(self):
+        """Forget the OCR texts kept in memory, as a worker would meeting sites it has not seen."""
+        self._reader.forget()
 
     # -- helpers ------------------------------------------------------------------------------
     def _blocking(self, function, *args):
@@ -273,12 +279,11 @@ class _Session:
                 candidates = await self.guard(actions.collect(self.page, self.options.max_candidates))
                 chosen, score = await self.grounder.pick(self.page, step, candidates, self.viewport)
                 lap("ground")
-                timeout_ms = self.options.action_timeout * 1000
                 if step.type == "Click":
-                    operation = actions.click(self.page, chosen, score, self.viewport, timeout_ms)
+                    operation = actions.click(self.page, chosen, score, self.viewport)
                 else:
                     operation = actions.type_text(self.page, chosen, score, str(step.parameters.get("text", "")),
-                                                  self.viewport, timeout_ms)
+                                                  self.viewport)
                 trace.element, trace.detail = await self.guard(operation)
                 lap("act")
                 await self.settle()

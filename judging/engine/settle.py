@@ -1,7 +1,12 @@
 """Adaptive waiting after an action: until the page is quiet, never a fixed sleep.
 
-Quiet means: no DOM mutation and no scroll (counted by js/instrument.js) for `quiet_ms`, no
-request in flight, and animation frames running (the check is polled on requestAnimationFrame).
+Quiet means: no short timer pending and no request of the page's scripts in flight, no DOM
+mutation or scroll for `quiet_ms` (all counted by js/instrument.js), no request of the browser's in
+flight, and animation frames running (the check is polled on requestAnimationFrame, at least twice).
+Timers and requests are what make a page change later, and both are waited for, so the quiet time
+only covers work a page schedules otherwise (message channels, promise chains, image decoding).
+The action itself is over when the wait starts (Playwright returns once the page has handled the
+input), so a page that was already quiet, and that the action did not change, settles at once.
 A page that never settles is waited for `cap_ms` at most.
 """
 import asyncio
@@ -11,10 +16,10 @@ import time
 from playwright.async_api import Error as PlaywrightError
 
 QUIET_CHECK = """([token, quiet]) => {
-  const s = window.__iwrJudge, now = performance.now();
+  const s = window.__iwrJudge;
   if (!s) return true;
-  if (s.settleToken !== token) { s.settleToken = token; s.settleStart = now; }
-  return now - Math.max(s.lastChange, s.settleStart) >= quiet;
+  if (s.settleToken !== token) { s.settleToken = token; return false; }
+  return s.timers === 0 && s.requests === 0 && performance.now() - s.lastChange >= quiet;
 }"""
 
 _tokens = itertools.count(1)

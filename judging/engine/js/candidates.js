@@ -44,10 +44,17 @@
 
   // The text around an element (its card, row or dialog), for descriptions that name a landmark:
   // "Add to cart on the 'Ridge Boots' card".
+  // innerText lays text out, and candidates share their cards and rows: each node's is read once.
+  const innerTexts = new Map();
+  const innerText = (node) => {
+    let text = innerTexts.get(node);
+    if (text === undefined) { text = node.innerText || ""; innerTexts.set(node, text); }
+    return text;
+  };
   const contextOf = (el, ownLength) => {
     let node = el.parentElement;
     for (let depth = 0; node && node !== document.body && depth < 5; depth++, node = node.parentElement) {
-      const text = node.innerText || "";
+      const text = innerText(node);
       if (text.length > ownLength + 10) return clip(text, 300);
     }
     return "";
@@ -84,7 +91,7 @@
       elements.push(el);
       out.push({
         index: elements.length - 1, tag: el.tagName.toLowerCase(), role,
-        text: clip(el.innerText || el.textContent), own, context: contextOf(el, (el.innerText || "").length),
+        text: clip(innerText(el) || el.textContent), own, context: contextOf(el, innerText(el).length),
         aria: clip(el.getAttribute("aria-label")), label: labelText(el),
         placeholder: clip(el.getAttribute("placeholder")), title: clip(el.getAttribute("title") || svgTitle),
         alt: clip(el.getAttribute("alt")), value: el.tagName === "INPUT" && inputRole(el) === "button" ? clip(el.value) : "",
