@@ -1,22 +1,34 @@
 """Was a step's logical assertion met? Judged from the states before and after the action.
 
-offline: where the step has a checkpoint, the new state must have moved toward the checkpoint and
-be at least `threshold` close to it (closeness: half image similarity, half overlap of the words
-seen in the viewport with the checkpoint's OCR words). "Moved toward" is read from the words the
-action changed, because a rebuilt page rarely looks like the original pixel for pixel, yet a tab
-that opens shows the checkpoint's words: most words that appeared must be in the checkpoint; if
-words only disappeared, most of them must be absent from it; if no word changed (a reordering, a
-tick), the screenshot must be more similar to the checkpoint than before. Elsewhere something
-observable must have changed: DOM mutation, URL, scroll position or pixels.
+offline: where the step has a checkpoint, three things must hold.
+- The action moved the page toward the checkpoint. This is read from the words it changed,
+  because a rebuilt page rarely looks like the original pixel for pixel, yet a tab that opens
+  shows the checkpoint's words. Words are counted: a second "Ridge Hiking Boots" in a cart panel
+  is a change, and a wrong product added moves its words away from the checkpoint's counts. Most
+  of the words that appeared or vanished must have moved toward the checkpoint's count. Words the
+  page and the checkpoint never share (text in a logo, a paraphrase) count the same before and
+  after, so they never weigh. If no word changed but their order did (a sort), the order must have
+  come closer to the checkpoint's; if neither changed (a tick), the screenshot must be more
+  similar to the checkpoint than before.
+- The new state is at least `threshold` close to the checkpoint (closeness: half image
+  similarity, half overlap of the words seen in the viewport with the checkpoint's OCR words).
+- Every number the assertion names and the checkpoint shows is on the page: prices, counts and
+  totals are what assertions check, and rebuilt pages copy them verbatim where they paraphrase
+  words ("Specs" for "Specifications"), so only numbers are required word for word.
+Elsewhere something observable must have changed: DOM mutation, URL, scroll position or pixels.
 llm: a vision model answers Yes/No shown both screenshots, as the official evaluation does.
 """
 import re
 from collections import Counter
 from dataclasses import dataclass
 
+from rapidfuzz.distance import Levenshtein
+
 from .result import Assertion
 
 WORD = re.compile(r"[a-z0-9]+")
+# "$5,000" and "$5000" are one number; "2.5 km" stays two.
+THOUSANDS = re.compile(r"(?<=\d)[,.](?=\d{3}(?!\d))")
 
 
 @dataclass(frozen=True)
@@ -58,22 +70,53 @@ def word_overlap(text_a, text_b):
 
 
 def _words(text):
-    return Counter(w for w in WORD.findall(text.lower()) if len(w) > 1 or w.isdigit())
+    return Counter(w for w in WORD.findall(THOUSANDS.sub("", text.lower())) if len(w) > 1 or w.isdigit())
+
+
+class _Checkpoint:
+    """The checkpoint's OCR words. OCR glues words ("CanI"), so a longer word it never read alone
+    counts as many times as it occurs in the text with the spaces taken out."""
+
+    def __init__(self, text):
+        self.words = _words(text)
+        self.compact = re.sub(r"\s+", "", THOUSANDS.sub("", text.lower()))
+
+    def count(self, word):
+        return self.words[word] or (self.compact.count(word) if len(word) >= 4 else 0)
 
 
 def text_direction(truth_text, before_text, after_text):
-    """(verdict or None when no word changed, detail). OCR glues words ("CanI"), so a word counts as
-    shown in the checkpoint when it occurs in its text with the spaces taken out."""
-    before, after = _words(before_text), _words(after_text)
-    compact = re.sub(r"\s+", "", truth_text.lower())
-    appeared, vanished = list((after - before).elements()), list((before - after).elements())
-    if appeared:
-        share = sum(w in compact for w in appeared) / len(appeared)
-        return share >= 0.5, {"appeared": len(appeared), "appeared_in_checkpoint": round(share, 4)}
-    if vanished:
-        share = sum(w in compact for w in vanished) / len(vanished)
-        return share <= 0.5, {"vanished": len(vanished), "vanished_in_checkpoint": round(share, 4)}
-    return None, {}
+    """(verdict or None when no word changed, detail): did most changed words move toward the checkpoint?"""
+    truth, before, after = _Checkpoint(truth_text), _words(before_text), _words(after_text)
+    toward = away = 0
+    for word in before.keys() | after.keys():
+        b, a = before[word], after[word]
+        if a != b:
+            t = truth.count(word)
+            # One unit at a time from b to a: a unit is toward when it brings the count closer to t.
+            closer = (abs(t - b) - abs(t - a) + abs(a - b)) // 2
+            toward, away = toward + closer, away + abs(a - b) - closer
+    if toward + away == 0:
+        return None, {}
+    share = toward / (toward + away)
+    return share >= 0.5, {"words_toward": toward, "words_away": away}
+
+
+def order_direction(truth_text, before_text, after_text):
+    """(verdict or None when the word order did not change, detail), for steps that only reorder."""
+    truth, before, after = (WORD.findall(t.lower()) for t in (truth_text, before_text, after_text))
+    if before == after:
+        return None, {}
+    was, now = Levenshtein.normalized_similarity(truth, before), Levenshtein.normalized_similarity(truth, after)
+    if was == now:
+        return None, {}
+    return now > was, {"order_before": round(was, 4), "order_after": round(now, 4)}
+
+
+def missing_numbers(assertion, truth_text, after_text):
+    """The numbers the assertion names and the checkpoint shows that the page does not show."""
+    truth, after = _words(truth_text), _words(after_text)
+    return sorted(w for w in _words(assertion) if w.isdigit() and truth[w] and not after[w])
 
 
 def closeness(similarity, truth, state):
@@ -85,12 +128,15 @@ def offline(text, change, similarity=None, threshold=None, truth=None, previous=
     if truth is None:
         return Assertion(text=text, verdict=change.any(), backend="offline", detail={"rule": "observable change", **facts})
     before, after = closeness(similarity, truth, previous), closeness(similarity, truth, current)
-    toward, words = text_direction(truth.text, previous.text, current.text)
+    toward, detail = text_direction(truth.text, previous.text, current.text)
+    if toward is None:
+        toward, detail = order_direction(truth.text, previous.text, current.text)
     if toward is None:
         toward = similarity.compare(truth.image, current.image) > similarity.compare(truth.image, previous.image)
-    return Assertion(text=text, verdict=toward and after >= threshold, backend="offline",
+    missing = missing_numbers(text, truth.text, current.text)
+    return Assertion(text=text, verdict=toward and after >= threshold and not missing, backend="offline",
                      detail={"rule": "toward checkpoint", "before": round(before, 4), "after": round(after, 4),
-                             "threshold": threshold, **words, **facts})
+                             "threshold": threshold, "toward": toward, "numbers_missing": missing, **detail, **facts})
 
 
 def llm(chat, text, previous_png, current_png):

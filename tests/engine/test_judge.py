@@ -102,7 +102,8 @@ def test_hostile_pages_end_with_the_right_reason_and_leave_the_browser_usable(ju
     cases = {
         "loop": (HOSTILE % ("while (true) {}", ""), TIMEOUT),
         "hog": (HOSTILE % ("const a = []; while (true) a.push(new Array(1e6).fill(1.5));", ""), CRASHED),
-        "away": (HOSTILE % ("window.open('http://popup.example/'); document.body.append('Battery life 40 hours');",
+        "away": (HOSTILE % ("window.open('http://popup.example/'); "
+                            "document.body.append('Battery life 40 hours, weight 265 g');",
                             "location.href = 'https://elsewhere.example/';"), NAVIGATED_AWAY),
     }
     for name, (html, reason) in cases.items():

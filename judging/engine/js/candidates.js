@@ -59,6 +59,31 @@
     }
     return "";
   };
+  // Generated forms often caption a field with a plain <div> or <span> before it and no <label for>:
+  // that caption is what a user calls the field.
+  const captionOf = (el) => {
+    for (let node = el.previousElementSibling; node; node = node.previousElementSibling) {
+      if (node.matches("input, select, textarea, button")) return "";
+      const text = clip(innerText(node));
+      if (text) return text.length <= 60 ? text : "";
+    }
+    return el.parentElement ? directText(el.parentElement).slice(0, 60) : "";
+  };
+  // A fixed layer parked outside the viewport (a closed drawer at right: -400px) is out of reach:
+  // no scrolling brings it into view, though its elements have boxes and styles like any other.
+  const layers = new Map();
+  const parked = (el) => {
+    if (!el || el === document.documentElement) return false;
+    let answer = layers.get(el);
+    if (answer === undefined) {
+      if (getComputedStyle(el).position === "fixed") {
+        const r = el.getBoundingClientRect();
+        answer = r.width > 0 && r.height > 0 && !(r.right > 0 && r.bottom > 0 && r.left < vw && r.top < vh);
+      } else answer = parked(el.parentElement);
+      layers.set(el, answer);
+    }
+    return answer;
+  };
   const out = [], elements = [];
   const visit = (root) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
@@ -79,7 +104,9 @@
       const pictured = el.tagName === "IMG" || el.tagName === "svg" || el.tagName === "I";
       if (!interactive && !own && !pictured) continue;
       const r = el.getBoundingClientRect();
-      const visible = r.width > 1 && r.height > 1 && style.visibility !== "hidden" && parseFloat(style.opacity) > 0.05;
+      // checkVisibility: an ancestor at opacity 0 (a section that fades in on scroll) hides it too.
+      const visible = r.width > 1 && r.height > 1 && style.visibility !== "hidden" && parseFloat(style.opacity) > 0.05
+        && el.checkVisibility({ opacityProperty: true }) && !parked(el);
       const inViewport = visible && r.right > 0 && r.bottom > 0 && r.left < vw && r.top < vh;
       let onTop = false;
       if (inViewport) {
@@ -92,7 +119,8 @@
       out.push({
         index: elements.length - 1, tag: el.tagName.toLowerCase(), role,
         text: clip(innerText(el) || el.textContent), own, context: contextOf(el, innerText(el).length),
-        aria: clip(el.getAttribute("aria-label")), label: labelText(el),
+        aria: clip(el.getAttribute("aria-label")),
+        label: labelText(el) || (isEditable || el.tagName === "SELECT" ? captionOf(el) : ""),
         placeholder: clip(el.getAttribute("placeholder")), title: clip(el.getAttribute("title") || svgTitle),
         alt: clip(el.getAttribute("alt")), value: el.tagName === "INPUT" && inputRole(el) === "button" ? clip(el.value) : "",
         id: clip(el.id, 80), cls: clip(typeof el.className === "string" ? el.className : el.getAttribute("class"), 120),

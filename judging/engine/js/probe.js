@@ -1,22 +1,35 @@
 // What an assertion compares between two states: the DOM mutation count, the URL, and the text a
-// user sees in the viewport (text nodes with a box inside it, and the values of visible fields).
+// user sees in the viewport (text nodes with a box inside it, and what visible fields show).
 () => {
   const s = window.__iwrJudge, vw = innerWidth, vh = innerHeight;
   const seen = (r) => r.width >= 1 && r.height >= 1 && r.bottom > 0 && r.right > 0 && r.top < vh && r.left < vw;
+  // Sections that fade in on scroll sit at opacity 0 until then: their text is in the DOM but not
+  // on the screen. Opacity is not inherited, so the element's own style would not tell.
+  const shown = new Map();
+  const isShown = (el) => {
+    let answer = shown.get(el);
+    if (answer === undefined) {
+      answer = el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+      shown.set(el, answer);
+    }
+    return answer;
+  };
   const out = [], range = document.createRange();
   const root = document.body || document.documentElement;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n && out.length < 5000; n = walker.nextNode()) {
     const text = n.nodeValue.trim();
     const parent = n.parentElement;
-    if (!text || !parent) continue;
-    const style = getComputedStyle(parent);
-    if (style.visibility === "hidden" || parseFloat(style.opacity) === 0) continue;
+    if (!text || !parent || !isShown(parent)) continue;
     range.selectNodeContents(n);
     if (seen(range.getBoundingClientRect())) out.push(text);
   }
-  for (const field of root.querySelectorAll("input, textarea")) {
-    if (field.value && field.type !== "hidden" && field.type !== "password" && seen(field.getBoundingClientRect())) out.push(field.value);
+  // A field shows its value, or its placeholder while empty; a closed <select> its chosen option.
+  const UNREAD = new Set(["hidden", "password", "checkbox", "radio", "file", "range", "color", "image"]);
+  for (const field of root.querySelectorAll("input, textarea, select")) {
+    if (UNREAD.has(field.type) || !isShown(field) || !seen(field.getBoundingClientRect())) continue;
+    const value = field.tagName === "SELECT" ? [...field.selectedOptions].map((o) => o.text).join(" ") : field.value;
+    if (value || field.placeholder) out.push(value || field.placeholder);
   }
   return [s ? s.mutations : -1, location.href, out.join(" ")];
 }
