@@ -14,7 +14,8 @@ process and all its descendants (Playwright's driver, Chromium's browser, GPU, u
 renderer processes) are summed from /proc. RSS counts pages shared between Chromium's processes
 once per process; PSS splits them, so its sum is the real footprint, but it also splits pages
 with unrelated Chromiums on the machine and moves when they come and go: growth is read on RSS.
-Both are printed at tasks 10, 50 and 100, with the least-squares slope over tasks 10..N.
+Both are printed at a few task counts, by part (this Python process, Playwright's driver,
+Chromium), with the least-squares slope over tasks 10..N and the mean of each half.
 """
 import argparse
 import multiprocessing
@@ -95,22 +96,30 @@ def _children():
     return parents
 
 
+def _name(pid):
+    with open(f"/proc/{pid}/comm") as comm:
+        name = comm.read().strip()
+    return "python" if name.startswith("python") else "driver" if name.startswith("node") else "chromium"
+
+
 def tree_memory(root):
-    """(RSS, PSS) in bytes of `root` and every process below it."""
-    parents, pids, rss, pss = _children(), [root], 0, 0
+    """{part: (RSS, PSS)} in bytes of `root` and every process below it, by part: this Python
+    process, Playwright's driver, Chromium's processes; and "all", their sum."""
+    parents, pids, parts = _children(), [root], {}
     while pids:
         pid = pids.pop()
         pids.extend(parents.get(pid, []))
         try:
+            part = _name(pid)
             with open(f"/proc/{pid}/smaps_rollup") as rollup:
-                for line in rollup:
-                    key, value = line.split(":", 1)
-                    if key in ("Rss", "Pss"):
-                        kib = int(value.split()[0]) * 1024
-                        rss, pss = (rss + kib, pss) if key == "Rss" else (rss, pss + kib)
-        except OSError:
-            pass
-    return rss, pss
+                sizes = {key: int(value.split()[0]) * 1024 for key, value in
+                         (line.split(":", 1) for line in rollup) if key in ("Rss", "Pss")}
+        except OSError:  # the process ended while we looked
+            continue
+        for name in (part, "all"):
+            rss, pss = parts.get(name, (0, 0))
+            parts[name] = (rss + sizes["Rss"], pss + sizes["Pss"])
+    return parts
 
 
 def slope(points):
@@ -154,18 +163,26 @@ def main():
 
         samples = memory_run(args.memory_tasks, cache_dir, tmp / "memory")
     last = args.memory_tasks
-    shown = sorted({n for n in (1, 10, 50, last) if n in samples})
-    print(f"\nmemory of one worker process with its Chromium, after task n of {last}")
-    print(f"{'task':>5} | {'RSS sum MB':>10} | {'PSS MB':>7}")
+    shown = sorted({n for n in (1, 10, 25, 50, 75, 100, 150, 200, last) if n in samples})
+    parts = ("python", "driver", "chromium")
+    print(f"\nmemory of one worker process with its Chromium, after task n of {last} (MB)")
+    print(f"{'task':>5} | {'RSS sum':>7} | {'PSS sum':>7} | " + " | ".join(f"{p + ' RSS':>12}" for p in parts))
     for n in shown:
-        rss, pss = samples[n]
-        print(f"{n:>5} | {rss / MB:>10.0f} | {pss / MB:>7.0f}")
-    steady = [(n, v) for n, v in samples.items() if n >= 10]
+        memory = samples[n]
+        print(f"{n:>5} | {memory['all'][0] / MB:>7.0f} | {memory['all'][1] / MB:>7.0f} | "
+              + " | ".join(f"{memory.get(p, (0, 0))[0] / MB:>12.0f}" for p in parts))
+    steady = [n for n in samples if n >= 10]
     if len(steady) > 1:
-        rss_slope = slope([(n, rss / MB) for n, (rss, _) in steady]) * 100
-        pss_slope = slope([(n, pss / MB) for n, (_, pss) in steady]) * 100
-        print(f"slope over tasks 10..{last}: RSS {rss_slope:+.1f} MB, PSS {pss_slope:+.1f} MB per 100 tasks")
-
+        print(f"least-squares slope over tasks 10..{last}, MB per 100 tasks:")
+        for part in ("all",) + parts:
+            rss = slope([(n, samples[n].get(part, (0, 0))[0] / MB) for n in steady]) * 100
+            pss = slope([(n, samples[n].get(part, (0, 0))[1] / MB) for n in steady]) * 100
+            print(f"  {part:>8}: RSS {rss:+7.1f}, PSS {pss:+7.1f}")
+        half = len(steady) // 2
+        early, late = steady[:half], steady[half:]
+        mean = lambda ns: statistics.fmean(samples[n]["all"][0] / MB for n in ns)  # noqa: E731
+        print(f"mean RSS sum, tasks {early[0]}..{early[-1]}: {mean(early):.0f} MB; "
+              f"tasks {late[0]}..{late[-1]}: {mean(late):.0f} MB")
 
 if __name__ == "__main__":
     main()

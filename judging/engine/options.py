@@ -44,6 +44,7 @@ class JudgeOptions:
     assertion_threshold: float = DEFAULT_ASSERTION_THRESHOLD
     js_heap_mb: int = 512                 # a page allocating past this crashes alone, not the worker
     max_candidates: int = 4000
+    browser_tasks: int = 50               # tasks judged on one browser before it is started afresh
 
     def __post_init__(self):
         if self.backend not in BACKENDS:

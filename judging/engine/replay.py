@@ -58,6 +58,7 @@ class Judge:
     def __init__(self, options=None):
         self.options = options or JudgeOptions()
         self._loop = self._playwright = self._browser = None
+        self._tasks_on_browser = 0
         # OCR is the slow part: it gets threads of its own so that light work (image comparison
         # for assertions, LLM calls) never queues behind it; two, so that one screenshot's lines
         # are recognised while the next one's are found (ocr.Reader).
@@ -89,12 +90,25 @@ class Judge:
     async def _launch(self):
         args = JUDGE_ARGS + [f"--js-flags=--max-old-space-size={self.options.js_heap_mb}"]
         self._browser = await browser.launch(self._playwright, self.options.chromium_path, extra_args=args)
+        self._tasks_on_browser = 0
 
     async def _stop(self):
         if self._browser is not None and self._browser.is_connected():
             await self._browser.close()
         if self._playwright is not None:
             await self._playwright.stop()
+
+    async def _browser_for_next_task(self):
+        """The browser, started afresh when the last task took it down, and every `browser_tasks`
+        tasks with Playwright's driver: both keep caches and heaps that grow in steps over hundreds
+        of tasks, and a worker must hold the same memory after a thousand tasks as after ten."""
+        if self._tasks_on_browser >= self.options.browser_tasks:
+            await self._stop()
+            self._playwright = await async_playwright().start()
+            await self._launch()
+        elif not self._browser.is_connected():
+            await self._launch()
+        self._tasks_on_browser += 1
 
     def run(self, task_dir, site_dir, out_dir):
         if self._loop is None:
@@ -127,8 +141,7 @@ class Judge:
         checkpoints = [task.checkpoint_path(0)] + [task.checkpoint_path(s.checkpoint) for s in task.steps if s.checkpoint]
         truth_text = [self._ocr(self._reader.read_cached, p) for p in checkpoints]
         truth_image = [self._blocking(self._similarity.prepare, p) for p in checkpoints]
-        if not self._browser.is_connected():
-            await self._launch()  # the previous task took the browser down with it
+        await self._browser_for_next_task()
 
         sandbox = Sandbox(site_dir, task.assets_dir)
         replay = Replay()

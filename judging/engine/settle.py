@@ -1,8 +1,9 @@
 """Adaptive waiting after an action: until the page is quiet, never a fixed sleep.
 
-Quiet means: no short timer pending and no request of the page's scripts in flight, no DOM
-mutation or scroll for `quiet_ms` (all counted by js/instrument.js), no request of the browser's in
-flight, and animation frames running (the check is polled on requestAnimationFrame, at least twice).
+Quiet means: the page is not leaving for another document, no short timer pending, no request
+of the page's scripts in flight, no DOM mutation or scroll for `quiet_ms` (all counted by
+js/instrument.js), no request of the browser's in flight, and animation frames running (the check
+is polled on requestAnimationFrame, at least twice).
 Timers and requests are what make a page change later, and both are waited for, so the quiet time
 only covers work a page schedules otherwise (message channels, promise chains, image decoding).
 The action itself is over when the wait starts (Playwright returns once the page has handled the
@@ -19,7 +20,7 @@ QUIET_CHECK = """([token, quiet]) => {
   const s = window.__iwrJudge;
   if (!s) return true;
   if (s.settleToken !== token) { s.settleToken = token; return false; }
-  return s.timers === 0 && s.requests === 0 && performance.now() - s.lastChange >= quiet;
+  return !s.leaving && s.timers === 0 && s.requests === 0 && performance.now() - s.lastChange >= quiet;
 }"""
 
 _tokens = itertools.count(1)

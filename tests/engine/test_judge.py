@@ -4,6 +4,7 @@ import shutil
 
 import pytest
 
+from judging.engine import Judge, JudgeOptions
 from judging.engine.result import ACTION_NOT_FOUND, ASSERTION_FAILED, COMPLETED, CRASHED, NAVIGATED_AWAY, TIMEOUT
 
 from .conftest import BENCH, FIXTURE_SITES, SITES, make_site, without_javascript
@@ -123,3 +124,12 @@ def test_same_task_and_site_judged_three_times_agree(judge, tmp_path):
     for field in ("lfs", "vfs", "final"):
         values = [getattr(r, field) for r in runs]
         assert max(values) - min(values) <= 0.01, (field, values)
+
+
+def test_browser_is_started_afresh_after_its_quota_of_tasks(cache_dir, tmp_path):
+    with Judge(JudgeOptions(cache_dir=cache_dir, browser_tasks=2)) as fresh:
+        results = [fresh.run(TABS, SITES / "sample-tabs", tmp_path / str(i)) for i in range(2)]
+        first = fresh._browser
+        results.append(fresh.run(TABS, SITES / "sample-tabs", tmp_path / "2"))
+        assert fresh._browser is not first and not first.is_connected()
+    assert [r.ifs for r in results] == [1.0, 1.0, 1.0]

@@ -1,7 +1,7 @@
 // Runs in every frame before the site's own scripts (context.add_init_script).
 (() => {
   if (window.__iwrJudge) return;
-  const state = { mutations: 0, lastChange: 0, timers: 0, requests: 0, clickables: new WeakSet(), candidates: [] };
+  const state = { mutations: 0, lastChange: 0, timers: 0, requests: 0, leaving: false, clickables: new WeakSet(), candidates: [] };
   // Read-only so the site cannot replace what the judge reads.
   Object.defineProperty(window, "__iwrJudge", { value: state, enumerable: false });
 
@@ -67,6 +67,14 @@
     addEventListener.call(this, "loadend", answered, { once: true });
     try { return nativeSend.apply(this, args); } catch (error) { removeEventListener.call(this, "loadend", answered); answered(); throw error; }
   };
+
+  // A page that leaves (a link, a form, `location.href = ...`) is still on screen until the next
+  // document arrives: the judge must wait for it, not take the old page as settled.
+  if (window.navigation) {
+    addEventListener.call(window.navigation, "navigate", (event) => {
+      if (!event.destination.sameDocument) state.leaving = true;
+    });
+  }
 
   const touch = () => { state.mutations += 1; state.lastChange = performance.now(); };
   new MutationObserver(touch).observe(document, {
