@@ -18,16 +18,16 @@ offline: where the step has a checkpoint, three things must hold.
 Elsewhere something observable must have changed: DOM mutation, URL, scroll position or pixels.
 llm: a vision model answers Yes/No shown both screenshots, as the official evaluation does.
 """
+import bisect
 import re
 from collections import Counter
 from dataclasses import dataclass
 
-from rapidfuzz.distance import Levenshtein
-
 from .result import Assertion
 
 WORD = re.compile(r"[a-z0-9]+")
-# "$5,000" and "$5000" are one number; "2.5 km" stays two.
+# Numbers apart from the letters around them ("40h", "265g"); "$5,000" and "$5000" are one number.
+NUMBER = re.compile(r"\d+")
 THOUSANDS = re.compile(r"(?<=\d)[,.](?=\d{3}(?!\d))")
 
 
@@ -70,7 +70,7 @@ def word_overlap(text_a, text_b):
 
 
 def _words(text):
-    return Counter(w for w in WORD.findall(THOUSANDS.sub("", text.lower())) if len(w) > 1 or w.isdigit())
+    return Counter(w for w in WORD.findall(text.lower()) if len(w) > 1 or w.isdigit())
 
 
 class _Checkpoint:
@@ -79,7 +79,7 @@ class _Checkpoint:
 
     def __init__(self, text):
         self.words = _words(text)
-        self.compact = re.sub(r"\s+", "", THOUSANDS.sub("", text.lower()))
+        self.compact = re.sub(r"\s+", "", text.lower())
 
     def count(self, word):
         return self.words[word] or (self.compact.count(word) if len(word) >= 4 else 0)
@@ -102,21 +102,39 @@ def text_direction(truth_text, before_text, after_text):
     return share >= 0.5, {"words_toward": toward, "words_away": away}
 
 
+def _once(words):
+    return {w for w, n in Counter(words).items() if n == 1}
+
+
+def _concordance(truth, page):
+    """Of the pairs of words found once in each text, the share the page puts in the checkpoint's order."""
+    shared = _once(truth) & _once(page)
+    place = {w: i for i, w in enumerate(truth) if w in shared}
+    seen, agreeing = [], 0
+    for rank in (place[w] for w in page if w in shared):
+        agreeing += bisect.bisect_left(seen, rank)  # the words before it on the page that precede it in the checkpoint
+        bisect.insort(seen, rank)
+    pairs = len(seen) * (len(seen) - 1) // 2
+    return agreeing / pairs if pairs else None
+
+
 def order_direction(truth_text, before_text, after_text):
-    """(verdict or None when the word order did not change, detail), for steps that only reorder."""
-    truth, before, after = (WORD.findall(t.lower()) for t in (truth_text, before_text, after_text))
-    if before == after:
-        return None, {}
-    was, now = Levenshtein.normalized_similarity(truth, before), Levenshtein.normalized_similarity(truth, after)
-    if was == now:
+    """(verdict or None when the order did not change, detail), for steps that only reorder (a sort)."""
+    truth, before, after = ([w for w in WORD.findall(t.lower()) if len(w) > 1 or w.isdigit()]
+                            for t in (truth_text, before_text, after_text))
+    was, now = _concordance(truth, before), _concordance(truth, after)
+    if was is None or now is None or was == now:
         return None, {}
     return now > was, {"order_before": round(was, 4), "order_after": round(now, 4)}
 
 
+def _numbers(text):
+    return set(NUMBER.findall(THOUSANDS.sub("", text)))
+
+
 def missing_numbers(assertion, truth_text, after_text):
     """The numbers the assertion names and the checkpoint shows that the page does not show."""
-    truth, after = _words(truth_text), _words(after_text)
-    return sorted(w for w in _words(assertion) if w.isdigit() and truth[w] and not after[w])
+    return sorted((_numbers(assertion) & _numbers(truth_text)) - _numbers(after_text), key=int)
 
 
 def closeness(similarity, truth, state):

@@ -1,0 +1,48 @@
+"""The offline assertion rules on texts alone: which way the words moved, the order, the numbers."""
+from judging.engine.assertions import missing_numbers, order_direction, text_direction
+
+CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
+CHECKPOINT = CART + " Your cart Ridge Hiking Boots $149 Remove Trail Runner Shoes $119 Remove Total: $268"
+
+
+def test_panel_listing_the_checkpoints_products_moves_toward_it():
+    after = CART + " Your cart Ridge Hiking Boots - $149 Remove Trail Runner Shoes - $119 Remove Total: $268"
+    assert text_direction(CHECKPOINT, CART, after)[0] is True
+
+
+def test_panel_listing_other_products_moves_away_from_it():
+    after = CART + " Your cart Canyon Approach Shoes - $99 Remove Canyon Approach Shoes - $99 Remove Total: $198"
+    assert text_direction(CHECKPOINT, CART, after)[0] is False
+
+
+def test_words_that_vanish_as_in_the_checkpoint_move_toward_it():
+    before = "Book your tour Thanks, Ana! Close Lisbon walking tour Book a tour"
+    assert text_direction("Lisbon walking tour Book a tour", before, "Lisbon walking tour Book a tour")[0] is True
+
+
+def test_words_the_checkpoint_glued_together_still_count():
+    assert text_direction("How do I reset my password? Choosethe Forgot passwordlink", "How do I reset my password?",
+                          "How do I reset my password? Choose the Forgot password link")[0] is True
+
+
+def test_words_no_side_changed_give_no_direction():
+    assert text_direction("a b c", "Logo text", "Logo text")[0] is None
+
+
+def test_reordering_is_judged_by_the_order_of_the_checkpoints_words():
+    checkpoint = "Pulse Mouse $19 Glide Mouse $29 Orbit Mouse $49"
+    before = "Glide Mouse $29 Pulse Mouse $19 Orbit Mouse $49"
+    assert order_direction(checkpoint, before, checkpoint)[0] is True
+    assert order_direction(checkpoint, before, "Orbit Mouse $49 Glide Mouse $29 Pulse Mouse $19")[0] is False
+    assert order_direction(checkpoint, before, before)[0] is None
+
+
+def test_numbers_the_assertion_names_and_the_checkpoint_shows_must_be_on_the_page():
+    assertion = "A cart panel lists Ridge Hiking Boots with a total of $268 and 2 items."
+    assert missing_numbers(assertion, CHECKPOINT, CART + " Total: $218") == ["268"]
+    assert missing_numbers(assertion, CHECKPOINT, "Total $268") == []  # "2 items" is not in the checkpoint
+
+
+def test_numbers_are_read_apart_from_units_and_thousands_separators():
+    assert missing_numbers("a battery life of 40 hours and a limit of $5,000", "Battery 40 hours Limit $5,000",
+                           "Battery: 40h Limit: $5000") == []
