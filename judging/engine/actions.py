@@ -35,6 +35,23 @@ SCROLL_STATE_JS = """() => {
   for (const el of document.querySelectorAll('*')) if (el.scrollTop || el.scrollLeft) inner += el.scrollTop + el.scrollLeft;
   return [window.scrollX, window.scrollY, inner];
 }"""
+# The document, or, when it cannot move that way, the largest element in view that can: generated
+# pages often fix the body to the viewport and scroll an inner container.
+SCROLL_BY_JS = """([dx, dy]) => {
+  const can = (el) => (dy > 0 ? el.scrollTop + el.clientHeight < el.scrollHeight - 1 : dy < 0 ? el.scrollTop > 0 : false)
+    || (dx > 0 ? el.scrollLeft + el.clientWidth < el.scrollWidth - 1 : dx < 0 ? el.scrollLeft > 0 : false);
+  const root = document.scrollingElement || document.documentElement;
+  if (can(root)) { window.scrollBy(dx, dy); return; }
+  let best = null, area = 0;
+  for (const el of document.querySelectorAll("*")) {
+    const overflow = getComputedStyle(el);
+    if (!/(auto|scroll)/.test(overflow.overflowY + overflow.overflowX) || !can(el)) continue;
+    const r = el.getBoundingClientRect();
+    const seen = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0)) * Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+    if (seen > area) { best = el; area = seen; }
+  }
+  if (best) best.scrollBy(dx, dy);
+}"""
 KEY_NAMES = {
     "enter": "Enter", "return": "Enter", "escape": "Escape", "esc": "Escape", "tab": "Tab", "space": "Space",
     "spacebar": "Space", "backspace": "Backspace", "delete": "Delete", "del": "Delete", "home": "Home", "end": "End",
@@ -176,9 +193,9 @@ async def scroll(page, step, viewport, settle):
     await page.mouse.wheel(dx, dy)
     await settle()
     if await scroll_state(page) == before:
-        # The element under the pointer may swallow wheel events; a user would still see the
-        # document move with the scroll bar, so try the document itself.
-        await page.evaluate("([dx, dy]) => window.scrollBy(dx, dy)", [dx, dy])
+        # The element under the pointer may swallow wheel events; a user would still move the
+        # page with its scroll bar, so scroll what the page scrolls with directly.
+        await page.evaluate(SCROLL_BY_JS, [dx, dy])
         await settle()
         if await scroll_state(page) == before:
             raise StepFailure(ACTION_FAILED, f"scrolling by ({round(dx)}, {round(dy)}) did not move the page")

@@ -133,3 +133,19 @@ def test_browser_is_started_afresh_after_its_quota_of_tasks(cache_dir, tmp_path)
         results.append(fresh.run(TABS, SITES / "sample-tabs", tmp_path / "2"))
         assert fresh._browser is not first and not first.is_connected()
     assert [r.ifs for r in results] == [1.0, 1.0, 1.0]
+
+
+INNER_SCROLL = """<!doctype html><style>
+  html, body { height: 100%; margin: 0; overflow: hidden; }
+  main { height: 100%; overflow-y: auto; }
+  section { height: 900px; font: 32px sans-serif; }
+  #veil { position: fixed; inset: 300px 400px; background: #eee; }
+</style><main><section>Aurora Coffee Roasters</section><section>How we roast: Source, Roast, Taste</section>
+<section>What customers say</section></main><div id="veil">newsletter</div>
+<script>document.getElementById("veil").addEventListener("wheel", (e) => e.preventDefault(), {passive: false});</script>"""
+
+
+def test_scroll_moves_an_inner_container_when_the_wheel_is_swallowed(judge, tmp_path):
+    result = judge.run(BENCH / "sample-scroll", make_site(tmp_path / "site", INNER_SCROLL), tmp_path / "out")
+    assert result.steps[0].outcome == "ok", result.steps[0].detail
+    assert result.steps[0].detail == "scrolled by (0, 800)"
