@@ -7,6 +7,8 @@ worker. OCR and image comparison run on worker threads while the browser goes on
 """
 import asyncio
 import json
+import os
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -34,6 +36,15 @@ PROBE_JS = resources.files(__package__).joinpath("js/probe.js").read_text(encodi
 # Judge-only Chromium flags (authoring tools share browser.LAUNCH_ARGS): a heap cap makes a memory
 # hog crash its own renderer quickly; wheel scrolling lands at once instead of animating.
 JUDGE_ARGS = ["--disable-smooth-scrolling"]
+OCR_NICENESS = 10
+
+
+def _lower_priority():
+    """Lower the calling thread's scheduling priority (Linux: a thread id is a process id to setpriority)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), OCR_NICENESS)
+    except (AttributeError, OSError):  # not Linux, or not allowed: OCR keeps the default priority
+        pass
 
 
 class SiteStop(Exception):
@@ -61,8 +72,10 @@ class Judge:
         self._tasks_on_browser = 0
         # OCR is the slow part: it gets threads of its own so that light work (image comparison
         # for assertions, LLM calls) never queues behind it; two, so that one screenshot's lines
-        # are recognised while the next one's are found (ocr.Reader).
-        self._ocr_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="judge-ocr")
+        # are recognised while the next one's are found (ocr.Reader). They run at a lower
+        # priority: the replay waits for the browser, OCR waits for nothing until the replay ends,
+        # so OCR takes the CPU the replay leaves idle instead of slowing it down.
+        self._ocr_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="judge-ocr", initializer=_lower_priority)
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="judge-work")
         self._reader = Reader(self.options.cache_dir)
         self._similarity = make_similarity(self.options.dino_path)
