@@ -14,7 +14,8 @@ offline: where the step has a checkpoint, three things must hold.
   similarity, half overlap of the words seen in the viewport with the checkpoint's OCR words).
 - Every number the assertion names and the checkpoint shows is on the page: prices, counts and
   totals are what assertions check, and rebuilt pages copy them verbatim where they paraphrase
-  words ("Specs" for "Specifications"), so only numbers are required word for word.
+  words ("Specs" for "Specifications"). So are the words the user typed earlier in the task, which
+  a page echoes whoever wrote it ("Thanks, Ana Silva!"); other words need not be.
 Elsewhere something observable must have changed: DOM mutation, URL, scroll position or pixels.
 llm: a vision model answers Yes/No shown both screenshots, as the official evaluation does.
 """
@@ -137,11 +138,19 @@ def missing_numbers(assertion, truth_text, after_text):
     return sorted((_numbers(assertion) & _numbers(truth_text)) - _numbers(after_text), key=int)
 
 
+def missing_typed(assertion, typed, truth_text, after_text):
+    """Words the user typed that the assertion names and the checkpoint shows, but the page does not:
+    a page echoes what was typed into it (a greeting, a search heading) whoever wrote it, so a rebuild
+    may reword its labels but not this ("Thanks, traveller!" for "Thanks, Ana Silva!")."""
+    named, shown, truth = _words(assertion), _words(after_text), _Checkpoint(truth_text)
+    return sorted(w for w in _words(typed) if named[w] and truth.count(w) and not shown[w])
+
+
 def closeness(similarity, truth, state):
     return 0.5 * similarity.compare(truth.image, state.image) + 0.5 * word_overlap(truth.text, state.text)
 
 
-def offline(text, change, similarity=None, threshold=None, truth=None, previous=None, current=None):
+def offline(text, change, similarity=None, threshold=None, truth=None, previous=None, current=None, typed=""):
     facts = {"dom": change.dom, "url": change.url, "scroll": change.scroll, "pixels": change.pixels}
     if truth is None:
         return Assertion(text=text, verdict=change.any(), backend="offline", detail={"rule": "observable change", **facts})
@@ -152,9 +161,12 @@ def offline(text, change, similarity=None, threshold=None, truth=None, previous=
     if toward is None:
         toward = similarity.compare(truth.image, current.image) > similarity.compare(truth.image, previous.image)
     missing = missing_numbers(text, truth.text, current.text)
-    return Assertion(text=text, verdict=toward and after >= threshold and not missing, backend="offline",
+    unechoed = missing_typed(text, typed, truth.text, current.text)
+    return Assertion(text=text, verdict=toward and after >= threshold and not missing and not unechoed,
+                     backend="offline",
                      detail={"rule": "toward checkpoint", "before": round(before, 4), "after": round(after, 4),
-                             "threshold": threshold, "toward": toward, "numbers_missing": missing, **detail, **facts})
+                             "threshold": threshold, "toward": toward, "numbers_missing": missing,
+                             "typed_missing": unechoed, **detail, **facts})
 
 
 def llm(chat, text, previous_png, current_png):

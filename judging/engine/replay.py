@@ -361,7 +361,8 @@ class _Session:
         return assertions.offline(
             step.assertion, change, self.judge._similarity, self.options.assertion_threshold, truth=truth,
             previous=assertions.Evidence(await self.replay.prepared[step.number - 1], before.text),
-            current=assertions.Evidence(await self.replay.prepared[step.number], after.text))
+            current=assertions.Evidence(await self.replay.prepared[step.number], after.text),
+            typed=" ".join(str(s.parameters.get("text", "")) for s in self.task.steps[:step.number] if s.type == "Type"))
 
 
 def judge(task_dir, site_dir, out_dir, options=None):

@@ -1,5 +1,5 @@
 """The offline assertion rules on texts alone: which way the words moved, the order, the numbers."""
-from judging.engine.assertions import missing_numbers, order_direction, text_direction
+from judging.engine.assertions import missing_numbers, missing_typed, order_direction, text_direction
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
 CHECKPOINT = CART + " Your cart Ridge Hiking Boots $149 Remove Trail Runner Shoes $119 Remove Total: $268"
@@ -46,3 +46,11 @@ def test_numbers_the_assertion_names_and_the_checkpoint_shows_must_be_on_the_pag
 def test_numbers_are_read_apart_from_units_and_thousands_separators():
     assert missing_numbers("a battery life of 40 hours and a limit of $5,000", "Battery 40 hours Limit $5,000",
                            "Battery: 40h Limit: $5000") == []
+
+
+def test_words_typed_earlier_that_the_assertion_names_must_be_echoed_on_the_page():
+    assertion = "The dialog now shows 'Thanks, Ana Silva! Your tour is booked.'"
+    checkpoint = "Book your Lisbon tour Thanks, Ana Silva! Your tour is booked. Close"
+    assert missing_typed(assertion, "Ana Silva", checkpoint, "Thanks, traveller! Your tour is booked.") == ["ana", "silva"]
+    assert missing_typed(assertion, "Ana Silva", checkpoint, "Thank you, Ana Silva. Booked!") == []
+    assert missing_typed(assertion, "wireless mouse\n", checkpoint, "Thanks, traveller!") == []  # not named

@@ -85,3 +85,11 @@ def test_booking_that_leaves_the_header_count_unchanged_fails(judge, tmp_path):
                    "count + (count === 1 ? ' tour booked' : ' tours booked');", "")
     result = judge.run(BENCH / "sample-modal", site, tmp_path / "out")
     assert (result.stop_reason, result.success_step) == (ASSERTION_FAILED, 3)
+
+
+def test_confirmation_that_does_not_echo_the_typed_name_fails(judge, tmp_path):
+    site = changed("sample-modal", tmp_path / "site", "'Thanks, ' + name + '! Your tour is booked.'",
+                   "'Thanks, traveller! Your tour is booked.'")
+    result = judge.run(BENCH / "sample-modal", site, tmp_path / "out")
+    assert (result.stop_reason, result.success_step) == (ASSERTION_FAILED, 2)
+    assert result.steps[2].assertion.detail["typed_missing"] == ["ana", "silva"]
