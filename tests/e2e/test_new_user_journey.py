@@ -32,6 +32,8 @@ def screenshots(capsys):
 
     def shot(page, name):
         path = ARTIFACTS / f"{len(taken) + 1:02d}-{name}.png"
+        # The page as a user sees it a moment later: the images it shows have arrived.
+        page.wait_for_function("() => [...document.images].every(i => i.complete || !i.getClientRects().length)")
         page.screenshot(path=str(path), full_page=True)
         taken.append(path)
 
@@ -159,11 +161,11 @@ def test_a_new_user_from_the_home_page_to_the_csv(bench, celery_worker, page, sc
     expect(page.get_by_role("heading", name=re.compile(r"^State 2: after action 2"))).to_be_visible()
     expect(page.get_by_role("heading", name="State 0: the page as loaded")).to_be_hidden()
     assert page.url.endswith("#state-2")
-    screenshots(page, "gallery-state-2")
     # The sandboxed live preview runs the submitted site itself.
     preview = page.get_by_title("Live preview of the submitted site for task sample-tabs")
     preview.scroll_into_view_if_needed()
     expect(preview.content_frame.get_by_role("heading", name="Lumen Studio Headphones")).to_be_visible()
+    screenshots(page, "gallery-state-2")
     page.keyboard.press("ArrowLeft")
     expect(frame_status).to_have_text(re.compile(r"^State 1 of 4 "))
 
