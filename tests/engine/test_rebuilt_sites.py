@@ -51,45 +51,29 @@ def test_rebuild_without_its_scripts_fails_by_the_first_step_that_needs_them(jud
     assert result.success_step <= REBUILDS[task][1]
 
 
-def test_question_that_opens_the_next_answer_fails(judge, tmp_path):
-    site = changed("sample-accordion", tmp_path / "site",
-                   "setOpen(item, !item.classList.contains('open'))",
-                   "setOpen(item.nextElementSibling, !item.nextElementSibling.classList.contains('open'))")
-    result = judge.run(BENCH / "sample-accordion", site, tmp_path / "out")
-    assert (result.stop_reason, result.success_step) == (ASSERTION_FAILED, 0)
-
-
-def test_cart_that_adds_the_next_product_fails_when_opened(judge, tmp_path):
+# One behaviour wrong: the task, the script as written and as changed, the steps that still pass,
+# and what the failing assertion's detail must say, where one rule alone can catch it.
+WRONG = {
+    "question-opens-the-next-answer": ("sample-accordion", "setOpen(item, !item.classList.contains('open'))",
+                                       "setOpen(item.nextElementSibling, !item.nextElementSibling.classList.contains('open'))",
+                                       0, {}),
     # Adding goes on (no checkpoint there), but the panel lists other shoes and another total.
-    site = changed("sample-cart", tmp_path / "site", "cart.push(it);", "cart.push(items[items.indexOf(it) + 1]);")
-    result = judge.run(BENCH / "sample-cart", site, tmp_path / "out")
-    assert (result.stop_reason, result.success_step) == (ASSERTION_FAILED, 3)
-
-
-def test_sort_that_puts_the_dearest_result_first_fails(judge, tmp_path):
-    site = changed("sample-search", tmp_path / "site", "a.price - b.price", "b.price - a.price")
-    result = judge.run(BENCH / "sample-search", site, tmp_path / "out")
-    assert (result.stop_reason, result.success_step) == (ASSERTION_FAILED, 2)
-
-
-def test_result_that_opens_another_products_details_fails(judge, tmp_path):
+    "cart-adds-the-next-product": ("sample-cart", "cart.push(it);", "cart.push(items[items.indexOf(it) + 1]);", 3, {}),
+    "sort-puts-the-dearest-first": ("sample-search", "a.price - b.price", "b.price - a.price", 2, {}),
     # A stale index after sorting: the second row opens the catalogue's second product.
-    site = changed("sample-search", tmp_path / "site", "() => showDetail(p)",
-                   "() => showDetail(products[results.indexOf(p)])")
-    result = judge.run(BENCH / "sample-search", site, tmp_path / "out")
-    assert (result.stop_reason, result.success_step) == (ASSERTION_FAILED, 3)
+    "result-opens-another-product": ("sample-search", "() => showDetail(p)",
+                                     "() => showDetail(products[results.indexOf(p)])", 3, {}),
+    "booking-leaves-the-count-unchanged": ("sample-modal", "document.getElementById('bookingStatus').textContent = "
+                                           "count + (count === 1 ? ' tour booked' : ' tours booked');", "", 3, {}),
+    "confirmation-forgets-the-typed-name": ("sample-modal", "'Thanks, ' + name + '! Your tour is booked.'",
+                                            "'Thanks, traveller! Your tour is booked.'", 2,
+                                            {"typed_missing": ["ana", "silva"]}),
+}
 
 
-def test_booking_that_leaves_the_header_count_unchanged_fails(judge, tmp_path):
-    site = changed("sample-modal", tmp_path / "site", "document.getElementById('bookingStatus').textContent = "
-                   "count + (count === 1 ? ' tour booked' : ' tours booked');", "")
-    result = judge.run(BENCH / "sample-modal", site, tmp_path / "out")
-    assert (result.stop_reason, result.success_step) == (ASSERTION_FAILED, 3)
-
-
-def test_confirmation_that_does_not_echo_the_typed_name_fails(judge, tmp_path):
-    site = changed("sample-modal", tmp_path / "site", "'Thanks, ' + name + '! Your tour is booked.'",
-                   "'Thanks, traveller! Your tour is booked.'")
-    result = judge.run(BENCH / "sample-modal", site, tmp_path / "out")
-    assert (result.stop_reason, result.success_step) == (ASSERTION_FAILED, 2)
-    assert result.steps[2].assertion.detail["typed_missing"] == ["ana", "silva"]
+@pytest.mark.parametrize("case", WRONG)
+def test_rebuild_with_one_behaviour_wrong_fails_where_it_goes_wrong(judge, tmp_path, case):
+    task, old, new, passing, detail = WRONG[case]
+    result = judge.run(BENCH / task, changed(task, tmp_path / "site", old, new), tmp_path / "out")
+    assert (result.stop_reason, result.success_step) == (ASSERTION_FAILED, passing), result.stop_detail
+    assert detail.items() <= result.steps[passing].assertion.detail.items()
