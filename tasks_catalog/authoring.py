@@ -21,9 +21,9 @@ from urllib.parse import unquote, urlsplit
 
 from PIL import Image, ImageDraw, ImageFont
 
+from judging.engine import official
 from judging.engine.browser import Viewport, context_options, launch
 from tasks_catalog.bench import BenchError, check_entry
-from tasks_catalog.constants import ASSETS_PLACEHOLDER
 
 AUTHORING_STEP_KEYS = ("selector",)
 ORIGIN = "http://reference.invalid"
@@ -33,6 +33,12 @@ MOVE_TIME = 0.45     # seconds the drawn cursor takes to reach its target
 TYPE_DELAY_MS = 70
 SHEET_COLUMNS, SHEET_ROWS, CELL = 4, 3, (280, 230)
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".bmp"}
+# Resolves to how far window.scrollY moved.
+SCROLL_JS = """(share) => new Promise((done) => {
+  const from = window.scrollY;
+  window.scrollBy(0, window.innerHeight * share);
+  requestAnimationFrame(() => requestAnimationFrame(() => done(window.scrollY - from)));
+})"""
 
 
 def load_spec(path):
@@ -49,6 +55,10 @@ def load_spec(path):
     for number, step in enumerate(spec["action_sequence"], 1):
         if step["type"] in ("Click", "Type") and not step.get("selector"):
             raise BenchError(f"{path}: step {number} ({step['type']}) needs a `selector` for the recorder")
+        direction = step["parameters"].get("direction", "down")
+        if step["type"] == "Scroll" and direction != "down":
+            raise BenchError(f"{path}: step {number} scrolls {direction!r}, but an iwr-v1 Scroll always moves the "
+                             "window half a viewport down: record the task so that it only scrolls down")
     return spec
 
 
@@ -81,7 +91,7 @@ def site_router(site_dir):
             await route.abort("blockedbyclient")
             return
         relative = unquote(url.path).lstrip("/") or "index.html"
-        marker = ASSETS_PLACEHOLDER
+        marker = official.ASSETS_PLACEHOLDER
         if marker in relative:
             relative = "assets/" + relative.split(marker, 1)[1]
         target = (site_dir / relative).resolve()
@@ -131,17 +141,19 @@ async def perform(page, film, step, viewport, where):
     elif kind == "Press":
         await page.keyboard.press(params["key"])
     elif kind == "Scroll":
-        pages = float(params.get("scroll_page") or 1)
-        sign = -1 if params.get("direction") in ("up", "left") else 1
-        horizontal = params.get("direction") in ("left", "right")
-        if step.get("selector"):
-            await point_at(page, film, step["selector"], where)
-        distance = sign * pages * (viewport.width if horizontal else viewport.height)
-        await page.mouse.wheel(distance if horizontal else 0, 0 if horizontal else distance)
+        # As the judge scrolls (iwr-v1): the window, half a viewport down, whatever the step says.
+        moved = await page.evaluate(SCROLL_JS, official.SCROLL_SHARE)
+        if abs(moved) <= official.SCROLL_MIN_MOVE:
+            raise BenchError(f"{where}: the window moved {moved:g} px when scrolled half a viewport down; "
+                             f"the judge counts a Scroll done only past {official.SCROLL_MIN_MOVE} px, so the "
+                             "reference site itself would fail this step (is the page long enough, or does "
+                             "an inner panel scroll instead of the window?)")
 
 
-async def record(site_dir, spec, out, viewport, pause, progress):
-    """Drive the site through the spec's steps; write checkpoints into `out`; return the Film."""
+async def record(site_dir, spec, out, viewport, pause, progress, reading):
+    """Drive the site through the spec's steps; write checkpoints into `out`; return the Film.
+
+    Checkpoint j is taken of the state that `reading` says it shows (official.checkpoint_states)."""
     from playwright.async_api import async_playwright
 
     film = Film()
@@ -165,16 +177,20 @@ async def record(site_dir, spec, out, viewport, pause, progress):
                                                     "maxWidth": viewport.width, "maxHeight": viewport.height})
             film.cursor.append((film.clock(), viewport.width * 0.6, viewport.height * 0.6, False))
             await settle(page, pause)
-            await page.screenshot(path=out / "checkpoints" / "step_0.png")
-            checkpoint = 0
+            shown = official.checkpoint_states(
+                [step.get("visual_evaluation_flag") is True for step in spec["action_sequence"]], reading)
+
+            async def shoot(state):
+                for j in (j for j, s in enumerate(shown) if s == state):
+                    await page.screenshot(path=out / "checkpoints" / f"step_{j}.png")
+
+            await shoot(0)
             for number, step in enumerate(spec["action_sequence"], 1):
                 where = f"step {number} ({step['parameters']['description']!r})"
                 film.marks.append((film.clock(), number))
                 await perform(page, film, step, viewport, where)
                 await settle(page, pause)
-                if step.get("visual_evaluation_flag") is True:
-                    checkpoint += 1
-                    await page.screenshot(path=out / "checkpoints" / f"step_{checkpoint}.png")
+                await shoot(number)
                 progress(f"  step {number}/{len(spec['action_sequence'])}: {step['type']} done")
             await asyncio.sleep(pause / 2)
             film.marks.append((film.clock(), None))
@@ -280,8 +296,14 @@ def upsert_jsonl(path, entry):
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def build_task(site_dir, actions_path, out_dir, pause=PAUSE, progress=print):
-    """Record one task into OUT_DIR/data/<id>/ and its entry into OUT_DIR/data.jsonl."""
+def build_task(site_dir, actions_path, out_dir, pause=PAUSE, progress=print, reading=official.OFFICIAL_READING):
+    """Record one task into OUT_DIR/data/<id>/ and its entry into OUT_DIR/data.jsonl.
+
+    `reading` says which state checkpoint j shows: the one in which the j-th flagged action is
+    performed (the official pairing: a reference site then scores a perfect visual score), or the
+    one after it (the dataset's own description of its checkpoints)."""
+    if reading not in official.READINGS:
+        raise BenchError(f"unknown checkpoint reading {reading!r}: one of {', '.join(official.READINGS)}")
     site_dir, out_dir = Path(site_dir), Path(out_dir)
     if not (site_dir / "index.html").is_file():
         raise BenchError(f"{site_dir / 'index.html'}: the reference site needs an index.html")
@@ -299,7 +321,7 @@ def build_task(site_dir, actions_path, out_dir, pause=PAUSE, progress=print):
         else:
             (staging / "assets").mkdir()
         progress(f"recording task {task_id} at {viewport} from {site_dir}")
-        film, browser_version = asyncio.run(record(site_dir, spec, staging, viewport, pause, progress))
+        film, browser_version = asyncio.run(record(site_dir, spec, staging, viewport, pause, progress, reading))
         start, end = film.cursor[0][0], film.marks[-1][0]
         duration = encode_video(film, viewport, start, end, staging / "video.mp4")
         sheets = stitch_assets(staging / "assets", staging / "stitched_assets")
@@ -308,6 +330,8 @@ def build_task(site_dir, actions_path, out_dir, pause=PAUSE, progress=print):
             "video": {"fps": FPS, "duration": round(duration, 2), "codec": "h264"},
             "steps": [{"step": number, "at": round(moment - start, 2)} for moment, number in film.marks if number],
             "stitched_assets": sheets,
+            "checkpoints": {"reading": reading, "states": official.checkpoint_states(
+                [step.get("visual_evaluation_flag") is True for step in spec["action_sequence"]], reading)},
             "authoring": {"tool": "manage.py build_task", "browser": f"Chromium {browser_version}"},
         }
         (staging / "metadata.json").write_text(json.dumps(metadata, indent=2) + "\n", encoding="utf-8")

@@ -1,13 +1,11 @@
 """Names and limits of the task catalog, listed once."""
 import re
 
-ACTION_TYPES = ("Click", "Scroll", "Type", "Press")
+from judging.engine.official import ACTION_TYPES, ASSETS_PLACEHOLDER  # noqa: F401 (owned by the engine)
 
 # A task id becomes a folder name and a URL segment, so it is held to a safe alphabet.
 TASK_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
-# The prefix generated pages use for asset paths; the judge replaces it with the asset location.
-ASSETS_PLACEHOLDER = "__PLACEHOLDER_ASSETS_BASE_DIR__/"
 
 # Fields of a data.jsonl entry that have their own columns; everything else is kept in `extra`.
 KNOWN_ENTRY_KEYS = ("id", "action_sequence", "source_website")

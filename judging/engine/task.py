@@ -4,8 +4,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .browser import Viewport
+from .official import ACTION_TYPES
 
-ACTION_TYPES = ("Click", "Scroll", "Type", "Press")
 
 
 class TaskError(ValueError):

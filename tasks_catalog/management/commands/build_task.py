@@ -1,5 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
+from judging.engine import official
 from tasks_catalog.authoring import build_task
 from tasks_catalog.bench import BenchError
 
@@ -14,9 +15,12 @@ class Command(BaseCommand):
         parser.add_argument("actions_json", help="a data.jsonl entry whose steps may carry a `selector`")
         parser.add_argument("out_dir", help="benchmark root (data.jsonl and data/ go here)")
         parser.add_argument("--pause", type=float, default=None, help="seconds the video holds each state")
+        parser.add_argument("--reading", choices=official.READINGS, default=official.OFFICIAL_READING,
+                            help="which state checkpoint j shows: the one in which the j-th flagged action is "
+                                 "performed (the official evaluation's pairing, the default) or the one after it")
 
-    def handle(self, site_dir, actions_json, out_dir, pause, **options):
-        extra = {} if pause is None else {"pause": pause}
+    def handle(self, site_dir, actions_json, out_dir, pause, reading, **options):
+        extra = {"reading": reading} if pause is None else {"pause": pause, "reading": reading}
         try:
             build_task(site_dir, actions_json, out_dir, progress=self.stdout.write, **extra)
         except BenchError as exc:
