@@ -20,7 +20,7 @@ from django.utils import timezone
 from judging import constants as states
 from judging import media_sync
 from judging.engine import scoring
-from judging.engine.similarity import StructureColourSimilarity
+from judging.engine.similarity import ContentSimilarity
 from leaderboard import standings, uploads
 from leaderboard.models import AuditEntry, Submission, TaskRun
 from tasks_catalog.models import Task
@@ -291,7 +291,7 @@ def _backend_name(result):
     image similarity when it is not the default, since DINOv2 and SSIM scores are not comparable."""
     name = result.backends["grounding"]
     similarity = result.backends.get("image_similarity")
-    if similarity and similarity != StructureColourSimilarity.name:
+    if similarity and similarity != ContentSimilarity.name:
         name = f"{name}+{similarity}"
     return name
 

@@ -1,20 +1,38 @@
 """Image similarity between a screenshot and its checkpoint, in [0, 1].
 
-Default, `ssim-hist`: needs no downloaded weights. Half structural similarity (SSIM of the
-luminance at 1/4 scale: layout, text blocks, edges) and half colour-histogram intersection
-(palette and large coloured areas, which SSIM on grey ignores). Like DINOv2's CLS cosine, a page
-against itself is 1, a faithful rebuild with other fonts keeps most of the score, and a blank or
-unrelated page falls low. With a local DINOv2 folder configured, `dinov2` gives the paper's
-metric: cosine of the CLS embeddings.
+Default, `content-ssim`: needs no downloaded weights, and gives nothing for an empty page. A page
+is compared where it has content, never where both pages are empty:
+
+- structure (half): SSIM's structure term (local contrast and correlation) on the luminance, at
+  four scales from 240 px wide (words, lines) down to 30 px wide (blocks of text, pictures, the
+  layout), so that another font or spacing keeps most of it. Each region counts by how much
+  detail (edges, text, pictures) the richer of the two pages has there: regions flat in both do
+  not count, and a region that only one page fills counts in full and scores near 0. Light on
+  dark matches dark on light: the layout is the same, the colours are the colour half's concern.
+- colour (half): the colours of each page's content, not of its background (the page's most
+  common colour, within a shade), as histograms in which a colour also counts a little towards
+  its neighbours; their overlap over the larger of the two contents. A page with no content has
+  no colours to share.
+
+So a blank page in any colour scores near 0 against a checkpoint that shows something, a page
+against itself 1. When neither page has content, they are as similar as their background colours.
+benchmarks/similarity_calibration.py measures it on kinds of pages (benchmarks/similarity_calibration.txt).
+With a local DINOv2 folder configured, `dinov2` gives the paper's metric: cosine of the CLS embeddings.
 """
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
 
-COMPARE_WIDTH = 480
-HIST_BINS = 8
+COMPARE_WIDTH = 240            # the finest scale compared; each next one is half as wide
+SCALES = 4                     # 240, 120, 60 and 30 px wide
+WINDOW_SIGMA = 1.5             # SSIM's Gaussian window, in pixels of each scale
+STABILITY = (0.03 * 255) ** 2  # SSIM's constant for the contrast and structure term
+FLAT = 1.0                     # a local variance under one grey level squared is rounding, not detail
+SHADE = 8                      # levels (of 255) per channel from the background colour that make a pixel content
+COLOUR_BINS = 8                # per channel
 
 
 def _load(image):
@@ -25,44 +43,115 @@ def _load(image):
     return image
 
 
-def _ssim(a, b):
-    a, b = a.astype(np.float32), b.astype(np.float32)
-    c1, c2 = (0.01 * 255) ** 2, (0.03 * 255) ** 2
-    blur = lambda x: cv2.GaussianBlur(x, (7, 7), 1.5)  # noqa: E731
-    mu_a, mu_b = blur(a), blur(b)
-    var_a = blur(a * a) - mu_a ** 2
-    var_b = blur(b * b) - mu_b ** 2
-    cov = blur(a * b) - mu_a * mu_b
-    ssim = ((2 * mu_a * mu_b + c1) * (2 * cov + c2)) / ((mu_a ** 2 + mu_b ** 2 + c1) * (var_a + var_b + c2))
-    return float(ssim.mean())
+def _reduce(image, width):
+    """The image at `width` px wide by area averaging, through a whole factor first (OpenCV's
+    fast path: 1280 -> 256 -> 240 costs a third of 1280 -> 240)."""
+    height = max(1, round(image.shape[0] * width / image.shape[1]))
+    factor = image.shape[1] // width
+    if factor > 1:
+        image = cv2.resize(image, (image.shape[1] // factor, max(1, image.shape[0] // factor)), interpolation=cv2.INTER_AREA)
+    return cv2.resize(image, (width, height), interpolation=cv2.INTER_AREA)
 
 
-def _histogram(image):
-    hist = cv2.calcHist([image], [0, 1, 2], None, [HIST_BINS] * 3, [0, 256] * 3).ravel()
-    return hist / hist.sum()
+def _blur(x):
+    return cv2.GaussianBlur(x, (0, 0), WINDOW_SIGMA)
 
 
-class StructureColourSimilarity:
-    name = "ssim-hist"
+def _level(grey):
+    """One scale: the luminance with its local mean and variance."""
+    mean = _blur(grey)
+    variance = _blur(grey * grey) - mean * mean
+    variance[variance < FLAT] = 0
+    return grey, mean, variance
+
+
+def _background(pixels):
+    """The page's most common colour (BGR), from the fullest cell of 8 levels per channel."""
+    cells = pixels >> 3
+    index = (cells[:, 0].astype(np.int32) << 10) | (cells[:, 1].astype(np.int32) << 5) | cells[:, 2]
+    fullest = np.bincount(index, minlength=1 << 15).argmax()
+    return pixels[index == fullest].mean(axis=0)
+
+
+def _soften(histogram):
+    """A colour also counts a quarter towards each neighbouring bin, per channel: two shades of
+    one colour either side of a bin edge are alike. The total stays the same."""
+    for axis in range(3):
+        h = np.moveaxis(histogram, axis, 0)
+        soft = 0.5 * h
+        soft[1:] += 0.25 * h[:-1]
+        soft[:-1] += 0.25 * h[1:]
+        soft[0] += 0.25 * h[0]
+        soft[-1] += 0.25 * h[-1]
+        histogram = np.moveaxis(soft, 0, axis)
+    return histogram
+
+
+def _histogram(pixels, weights=None):
+    """Colour histogram of BGR pixels, each counted by its weight, as fractions of the whole page."""
+    bins = (pixels // (256 // COLOUR_BINS)).astype(np.intp)
+    index = (bins[:, 0] * COLOUR_BINS + bins[:, 1]) * COLOUR_BINS + bins[:, 2]
+    counts = np.bincount(index, weights=weights, minlength=COLOUR_BINS ** 3)
+    return _soften(counts.reshape((COLOUR_BINS,) * 3) / len(pixels))
+
+
+class Prepared(NamedTuple):
+    levels: list          # per scale, finest first: (luminance, local mean, local variance)
+    content: np.ndarray   # colour histogram of the content (not the background), fractions of the page
+    page: np.ndarray      # colour histogram of the whole page, for pages without content
+
+
+def _structure(levels_a, levels_b):
+    """Mean over the scales of SSIM's contrast-structure term, each place weighted by the detail
+    of the richer page there; None when neither page has any detail."""
+    values = []
+    for (grey_a, mean_a, var_a), level_b in zip(levels_a, levels_b):
+        if level_b[0].shape != grey_a.shape:
+            # A page of another shape (a checkpoint of another resolution) compares at this one's.
+            level_b = _level(cv2.resize(level_b[0], grey_a.shape[::-1], interpolation=cv2.INTER_AREA))
+        grey_b, mean_b, var_b = level_b
+        covariance = np.abs(_blur(grey_a * grey_b) - mean_a * mean_b)  # light on dark matches dark on light
+        agreement = np.minimum(1, (2 * covariance + STABILITY) / (var_a + var_b + STABILITY))  # above 1 by rounding only
+        # Detail as SSIM's information-content weighting measures it; the richer page decides, so
+        # a region only one page fills counts as much as one both fill.
+        weight = np.maximum(np.log1p(var_a / STABILITY), np.log1p(var_b / STABILITY))
+        total = float(weight.sum())
+        if total > 0:
+            values.append(float((weight * agreement).sum()) / total)
+    return sum(values) / len(values) if values else None
+
+
+class ContentSimilarity:
+    name = "content-ssim"
 
     def version(self):
-        return f"ssim-hist v1 (opencv {cv2.__version__}, {COMPARE_WIDTH}px)"
+        return f"content-ssim v1 (opencv {cv2.__version__}, {COMPARE_WIDTH}px, {SCALES} scales)"
 
     def prepare(self, image):
         """Reduce an image once to what the comparison reads, so a checkpoint is reduced once."""
-        image = _load(image)
-        height = max(1, round(image.shape[0] * COMPARE_WIDTH / image.shape[1]))
-        small = cv2.resize(image, (COMPARE_WIDTH, height), interpolation=cv2.INTER_AREA)
-        return cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), _histogram(small)
+        small = _reduce(_load(image), COMPARE_WIDTH)
+        grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
+        levels = [_level(grey)]
+        for _ in range(SCALES - 1):
+            grey = cv2.resize(grey, (max(1, grey.shape[1] // 2), max(1, grey.shape[0] // 2)), interpolation=cv2.INTER_AREA)
+            levels.append(_level(grey))
+        pixels = small.reshape(-1, 3)
+        # Content from SHADE levels (of 255) away from the background colour on any channel, in
+        # part from half that: a colour near the limit must not turn a whole panel over.
+        distance = np.abs(pixels.astype(np.int16) - _background(pixels)).max(axis=1)
+        content = np.clip((distance - SHADE / 2) / (SHADE / 2), 0, 1)
+        return Prepared(levels, _histogram(pixels, content), _histogram(pixels))
 
     def compare(self, prepared_a, prepared_b):
-        (grey_a, hist_a), (grey_b, hist_b) = prepared_a, prepared_b
-        if grey_a.shape != grey_b.shape:
-            # Pages of other heights (a checkpoint of another resolution) compare on a common size.
-            grey_b = cv2.resize(grey_b, (grey_a.shape[1], grey_a.shape[0]), interpolation=cv2.INTER_AREA)
-        structure = max(0.0, _ssim(grey_a, grey_b))
-        colour = float(np.minimum(hist_a, hist_b).sum())
-        return min(1.0, 0.5 * structure + 0.5 * colour)
+        structure = _structure(prepared_a.levels, prepared_b.levels)
+        larger = max(float(prepared_a.content.sum()), float(prepared_b.content.sum()))
+        if larger > 0:
+            colour = float(np.minimum(prepared_a.content, prepared_b.content).sum()) / larger
+        else:
+            colour = float(np.minimum(prepared_a.page, prepared_b.page).sum())
+        if structure is None:
+            return min(1.0, colour)
+        return max(0.0, min(1.0, 0.5 * structure + 0.5 * colour))
 
     def similarity(self, image_a, image_b):
         return self.compare(self.prepare(image_a), self.prepare(image_b))
@@ -108,4 +197,4 @@ class DinoSimilarity:
 
 
 def make_similarity(dino_path=None):
-    return DinoSimilarity(dino_path) if dino_path else StructureColourSimilarity()
+    return DinoSimilarity(dino_path) if dino_path else ContentSimilarity()
