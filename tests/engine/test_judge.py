@@ -88,7 +88,9 @@ def test_rebuilt_page_that_shows_the_wrong_panel_fails(judge, tmp_path):
     assert result.stop_reason == ASSERTION_FAILED and result.success_step == 0
 
 
-HOSTILE = """<!doctype html><body>
+# Drawn over a picture of the Specifications checkpoint, so that the Specifications click, which
+# adds its words, leaves a state close enough to it to pass.
+HOSTILE = """<!doctype html><body style="margin:0; background: url(shot.png) no-repeat">
 <button id="s">Specifications</button> <button id="p">Pricing</button>
 <img src="https://tracker.example/pixel.png">
 <script>
@@ -108,7 +110,9 @@ def test_hostile_pages_end_with_the_right_reason_and_leave_the_browser_usable(ju
                             "location.href = 'https://elsewhere.example/';"), NAVIGATED_AWAY),
     }
     for name, (html, reason) in cases.items():
-        result = judge.run(TABS, make_site(tmp_path / name, html), tmp_path / f"{name}-out")
+        site = make_site(tmp_path / name, html)
+        shutil.copy(TABS / "checkpoints" / "step_1.png", site / "shot.png")
+        result = judge.run(TABS, site, tmp_path / f"{name}-out")
         assert result.stop_reason == reason, (name, result.stop_detail)
         assert result.dialogs == ["alert: welcome"]
         assert any("evil.example" in url for url in result.blocked_requests)
@@ -135,17 +139,21 @@ def test_browser_is_started_afresh_after_its_quota_of_tasks(cache_dir, tmp_path)
     assert [r.ifs for r in results] == [1.0, 1.0, 1.0]
 
 
+# The second section shows a picture of the checkpoint the scroll must reach.
 INNER_SCROLL = """<!doctype html><style>
   html, body { height: 100%; margin: 0; overflow: hidden; }
   main { height: 100%; overflow-y: auto; }
-  section { height: 900px; font: 32px sans-serif; }
-  #veil { position: fixed; inset: 300px 400px; background: #eee; }
+  section { height: 800px; font: 32px sans-serif; }
+  section + section { background: url(shot.png) no-repeat; }
+  #veil { position: fixed; inset: 300px 400px; }
 </style><main><section>Aurora Coffee Roasters</section><section>How we roast: Source, Roast, Taste</section>
 <section>What customers say</section></main><div id="veil">newsletter</div>
 <script>document.getElementById("veil").addEventListener("wheel", (e) => e.preventDefault(), {passive: false});</script>"""
 
 
 def test_scroll_moves_an_inner_container_when_the_wheel_is_swallowed(judge, tmp_path):
-    result = judge.run(BENCH / "sample-scroll", make_site(tmp_path / "site", INNER_SCROLL), tmp_path / "out")
+    site = make_site(tmp_path / "site", INNER_SCROLL)
+    shutil.copy(BENCH / "sample-scroll" / "checkpoints" / "step_1.png", site / "shot.png")
+    result = judge.run(BENCH / "sample-scroll", site, tmp_path / "out")
     assert result.steps[0].outcome == "ok", result.steps[0].detail
     assert result.steps[0].detail == "scrolled by (0, 800)"
