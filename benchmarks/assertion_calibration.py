@@ -24,7 +24,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from judging.engine import Judge, JudgeOptions  # noqa: E402
-from judging.engine.assertions import Evidence, closeness  # noqa: E402
+from judging.engine import official  # noqa: E402
+from judging.engine.assertions import Seen, closeness  # noqa: E402
 from judging.engine.options import DEFAULT_ASSERTION_THRESHOLD  # noqa: E402
 from judging.engine.similarity import make_similarity  # noqa: E402
 from judging.engine.task import load_task  # noqa: E402
@@ -86,7 +87,9 @@ def main():
     with tempfile.TemporaryDirectory() as tmp, Judge(JudgeOptions(cache_dir=Path(tmp) / "cache")) as judge:
         for task_dir in sorted(p for p in BENCH.iterdir() if p.is_dir()):
             task = load_task(task_dir)
-            flagged = [s for s in task.steps if s.checkpoint]
+            # The steps whose assertion is judged against a checkpoint: those whose state one shows.
+            shown = official.checkpoint_states(task.flags)
+            flagged = [s for s in task.steps if s.assertion and s.number in shown]
             print(f"\n{task.id:38} {'IFS':>4} {'LFS':>6}  " + "".join(f"step {s.number:<9}" for s in flagged).rstrip())
             truth_text = {}
             for kind, label, site, wrong_step in sites(task_dir, Path(tmp) / task.id):
@@ -97,21 +100,23 @@ def main():
                 cells = []
                 for step in flagged:
                     trace = next((t for t in result.steps if t.number == step.number and t.assertion), None)
-                    if trace is not None:
-                        detail, verdict = trace.assertion.detail, trace.assertion.verdict
-                        cells.append(f"{detail['after']:.3f} {'pass' if verdict else 'FAIL'}   ")
+                    if trace is not None and "checkpoint" in trace.assertion.detail:
+                        detail, verdict = trace.assertion.detail, trace.assertion.result == official.YES
+                        # A state showing its checkpoint's picture is judged so without a closeness: 1.
+                        after, before = detail.get("after", 1.0), detail.get("before")
+                        cells.append(f"{after:.3f} {'pass' if verdict else 'FAIL'}   ")
                         where = f"{task.id} step {step.number} {label}"
                         if kind in ("reference", "rewrite"):
-                            note(kind, detail["after"], verdict, where)
-                            note("before", detail["before"], None, where)
+                            note(kind, after, verdict, where)
+                            if before is not None:
+                                note("before", before, None, where)
                         elif step.number == wrong_step or (kind == "no-scripts" and not verdict):
                             # The state a wrong behaviour or a missing script left instead of the checkpoint's.
-                            note(kind, detail["after"], verdict, where)
+                            note(kind, after, verdict, where)
                     elif kind in ("blank", "static"):
-                        truth = Evidence(similarity.prepare(task.checkpoint_path(step.checkpoint)),
-                                         truth_text[step.checkpoint])
-                        page = Evidence(similarity.prepare(out / "screenshots" / "0.png"), "")
-                        value = closeness(similarity, truth, page)
+                        j = shown.index(step.number)
+                        page = Seen(b"", similarity.prepare(out / "screenshots" / "0.png"), result.points[0].ocr_text)
+                        value = closeness(similarity, similarity.prepare(task.checkpoint_path(j)), truth_text[j], page)
                         cells.append(f"({value:.3f})      ")
                         note(kind, value, None, f"{task.id} step {step.number} {label}")
                     else:

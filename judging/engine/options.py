@@ -7,11 +7,11 @@ from pathlib import Path
 BACKENDS = ("offline", "llm")
 
 # Calibrated on samples/bench by benchmarks/assertion_calibration.py (README, "Judging") with the
-# content-ssim image similarity: correct states scored 0.894-1.0 against their checkpoint on the
-# reference sites and 0.562-0.894 on rebuilt sites; blank pages stayed at or below 0.058 and static
-# images of the initial state at or below 0.498. 0.53 lies between, and above 0.5, the most a page
-# without text can score (a picture of the checkpoint). States that miss the checkpoint reach 0.808
-# and the page before an action 0.973: the direction and number rules reject those, not this threshold.
+# content-ssim image similarity: correct states scored 1.0 against their checkpoint on the reference
+# sites and 0.577-0.905 on rebuilt sites (lowest: the sample-tabs rebuild, the most loosely rebuilt);
+# blank pages stayed at or below 0.056. 0.53 lies between. States that miss the checkpoint reach
+# 0.836 and the page before an action 0.867, static images of a checkpoint 0.898 (their words are its
+# words; they perform no action): the direction and number rules reject those, not this threshold.
 DEFAULT_ASSERTION_THRESHOLD = 0.53
 DEFAULT_GROUNDING_MODEL = "gpt-4o"     # the official evaluation's default OPENAI_MODEL_NAME
 
