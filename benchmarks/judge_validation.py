@@ -226,6 +226,12 @@ def main(argv=None):
             if args.tasks and task_id not in args.tasks:
                 continue
             task_dir = SUITE / "tasks" / task_id
+            missing = [name for name in ("actions.json", "site/index.html", *(f"variants/{v}/index.html" for v in VARIANTS
+                                         if v not in ("perfect", "nojs", "static", "blank")))
+                       if not (task_dir / name).is_file()]
+            if missing:
+                print(f"skipped {task_id}: no {', '.join(missing)}", file=sys.stderr)
+                continue
             for reading in readings:
                 built = build(task_dir, reading)
                 for variant in VARIANTS:
