@@ -23,7 +23,7 @@ from judging.engine import scoring
 from judging.engine.similarity import StructureColourSimilarity
 from leaderboard import standings, uploads
 from leaderboard.models import AuditEntry, Submission, TaskRun
-from tasks_catalog.models import Task
+from tasks_catalog.models import Asset, Task
 
 METADATA_FIELDS = ("model_name", "organisation", "model_type", "parameters_billions", "thinking",
                    "paper_url", "code_url", "description", "is_public")
@@ -164,6 +164,18 @@ def preflight(user, upload_path, task_id=None, now=None):
         if truncated:
             report["warnings"].append({"code": "site:outside-url-more", "message":
                                        f"More outside URLs than the {len(found)} shown."})
+        asset_names = {}
+        for task_id, name in Asset.objects.filter(task__task_id__in=plan.task_ids, kind=Asset.Kind.ASSET) \
+                .values_list("task__task_id", "name"):
+            asset_names.setdefault(task_id, set()).add(name)
+        missing, truncated = uploads.missing_files(upload_path, plan, asset_names)
+        report["warnings"] += [
+            {"code": "site:missing-file", "task": m.task_id, "file": m.file, "line": m.line, "url": m.reference,
+             "message": f"{m.file}:{m.line} loads {m.reference}, which is neither a file of the site nor one of "
+                        f"task {m.task_id}'s assets: the judge answers it with 404"} for m in missing]
+        if truncated:
+            report["warnings"].append({"code": "site:missing-file-more", "message":
+                                       f"More missing files than the {len(missing)} shown."})
     return report
 
 
