@@ -52,7 +52,9 @@ class TaskRowSerializer(serializers.Serializer):
     steps_total = serializers.IntegerField(allow_null=True)
     ifs = _score("IFS")
     ocr = _score("Mean OCR text similarity over the visual points")
-    dino = _score("Mean image similarity over the visual points")
+    image = _score("Mean image similarity over the visual points")
+    image_similarity = serializers.CharField(help_text="The image similarity that scored them: dinov2 (the "
+                                             "paper's DINOv2 CLS cosine) or the default, ssim-hist.")
     lfs = _score("LFS")
     hfs = _score("HFS")
     vfs = _score("VFS")

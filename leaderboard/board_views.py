@@ -162,9 +162,16 @@ def results_json(request, pk):
 @require_GET
 def results_markdown(request, pk):
     submission = _submission_for(request, pk)
-    total = submission.tasks_total or Task.objects.count()
-    return _download(exports.metrics_markdown(exports.task_rows(submission), total), "text/markdown; charset=utf-8",
-                     f"submission-{pk}-metrics.md")
+    return _download(exports.official_markdown(submission), "text/markdown; charset=utf-8",
+                     exports.markdown_name(submission))
+
+
+@require_GET
+def results_official(request, pk):
+    """The submission as the official evaluation leaves a model's results: result/ tree and report."""
+    submission = _submission_for(request, pk)
+    return FileResponse(exports.official_tree_file(submission), as_attachment=True,
+                        filename=f"submission-{pk}-result.zip", content_type="application/zip")
 
 
 @require_GET

@@ -10,12 +10,16 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
+from judging.engine.similarity import DEFAULT as DEFAULT_SIMILARITY
+from judging.engine.similarity import display_name
+
 # Fixed so that a submission's interval is the same on every machine and every re-judge.
 BOOTSTRAP_SEED = 20250929
 BOOTSTRAP_RESAMPLES = 2000
 CONFIDENCE = 0.95
 
 PAPER_BACKEND = "paper"
+SIMILARITY_SEPARATOR = "+"
 
 
 def bootstrap_ci(per_task_scores, resamples=BOOTSTRAP_RESAMPLES, seed=BOOTSTRAP_SEED, confidence=CONFIDENCE):
@@ -91,10 +95,22 @@ class Entry:
         return data
 
 
+def backend_name(model_backend, similarity):
+    """The judging set-up a result ranks within: the model back-end (offline or llm), plus the image
+    similarity when it is not the default, since DINOv2 and the default's scores are not comparable."""
+    if similarity and similarity != DEFAULT_SIMILARITY:
+        return f"{model_backend}{SIMILARITY_SEPARATOR}{similarity}"
+    return model_backend
+
+
 def group_label(protocol, backend):
     if backend == PAPER_BACKEND:
         return "Reported in the paper (authors' judge, not re-judged here)"
-    return f"Protocol {protocol}, {backend} back-end"
+    setups = []
+    for part in backend.split(","):  # a submission whose runs were judged by several set-ups
+        model_backend, _, similarity = part.partition(SIMILARITY_SEPARATOR)
+        setups.append(f"{model_backend} back-end, {display_name(similarity or DEFAULT_SIMILARITY)} image similarity")
+    return f"Protocol {protocol}, {' + '.join(setups)}"
 
 
 @dataclass

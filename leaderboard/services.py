@@ -20,8 +20,7 @@ from django.utils import timezone
 from judging import constants as states
 from judging import media_sync
 from judging.engine import scoring
-from judging.engine.similarity import StructureColourSimilarity
-from leaderboard import standings, uploads
+from leaderboard import ranking, standings, uploads
 from leaderboard.models import AuditEntry, Submission, TaskRun
 from tasks_catalog.models import Asset, Task
 
@@ -299,13 +298,7 @@ def store_result(run, result, engine_seconds, now=None):
 
 
 def _backend_name(result):
-    """The judging set-up a result is ranked within: the model back-end (offline or llm), plus the
-    image similarity when it is not the default, since DINOv2 and SSIM scores are not comparable."""
-    name = result.backends["grounding"]
-    similarity = result.backends.get("image_similarity")
-    if similarity and similarity != StructureColourSimilarity.name:
-        name = f"{name}+{similarity}"
-    return name
+    return ranking.backend_name(result.backends["grounding"], result.backends.get("image_similarity"))
 
 
 def _count(value):
