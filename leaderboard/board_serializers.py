@@ -41,6 +41,8 @@ class LeaderboardEntrySerializer(serializers.Serializer):
     ci_low = _score("95 % bootstrap interval of Final, lower end")
     ci_high = _score("95 % bootstrap interval of Final, upper end")
     coverage = _score("Share of the benchmark's tasks judged")
+    final_over_judged = _score("Final averaged over the judged tasks only, as the official evaluation averages "
+                               "(null for the paper's rows)")
     finished = serializers.DateTimeField(allow_null=True)
     submission_id = serializers.IntegerField(allow_null=True)
 

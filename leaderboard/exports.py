@@ -19,7 +19,7 @@ from leaderboard import standings
 
 LEADERBOARD_COLUMNS = [
     "rank", "model", "organisation", "model_type", "thinking", "parameters", "protocol", "backend",
-    "from_paper", "lfs", "hfs", "ifs", "vfs", "final", "ci_low", "ci_high", "coverage", "finished",
+    "from_paper", "lfs", "hfs", "ifs", "vfs", "final", "ci_low", "ci_high", "coverage", "final_over_judged", "finished",
     "submission_id", "verified",
 ]
 TASK_COLUMNS = [

@@ -71,7 +71,19 @@ class Entry:
     finished: object = None
     submission_id: int | None = None
     verified: bool = False        # an admin checked the submission
+    # The official evaluation's averaging, over the judged tasks alone ({"final": …, …}), with
+    # their number; shown beside ours (missing tasks count 0) when coverage is below 100 %.
+    over_judged: dict | None = None
+    tasks_judged: int | None = None
     rank: int = field(default=0)
+
+    @property
+    def partial(self):
+        return self.over_judged is not None and self.coverage is not None and self.coverage < 1
+
+    @property
+    def final_over_judged(self):
+        return self.over_judged["final"] if self.over_judged else None
 
     @property
     def from_paper(self):
@@ -90,6 +102,7 @@ class Entry:
     def as_dict(self):
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data["from_paper"] = self.from_paper
+        data["final_over_judged"] = self.final_over_judged
         if self.finished is not None:
             data["finished"] = self.finished.isoformat()
         return data
