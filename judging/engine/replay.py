@@ -19,7 +19,7 @@ from pathlib import Path
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import async_playwright
 
-from . import actions, assertions, browser, scoring
+from . import actions, assertions, browser, fonts, scoring
 from .isolation import ORIGIN, Sandbox, entry_page
 from .llm import ChatClient
 from .ocr import Reader
@@ -141,7 +141,7 @@ class Judge:
 
     def _versions(self):
         versions = {"judge": JUDGE_VERSION, "chromium": self._browser.version, "playwright": version("playwright"),
-                    "ocr": self._reader.version(), "similarity": self._similarity.version()}
+                    "ocr": self._reader.version(), "similarity": self._similarity.version(), "fonts": fonts.version()}
         if self._chat is not None:
             versions["llm"] = self._chat.version()
         return versions
