@@ -43,9 +43,8 @@ OUTSIDE_URLS_SHOWN = 100
 # scripts that end like a media or style file (an image swapped in by a click handler).
 ATTRIBUTE_REFERENCE = re.compile(r"""\b(?:src|poster|href)\s*=\s*(["'])([^"'<>]+?)\1""", re.I)
 CSS_REFERENCE = re.compile(r"""url\(\s*(["']?)([^"'()]+?)\1\s*\)""", re.I)
-STRING_REFERENCE = re.compile(
-    r"""(["'`])([^"'`\s<>()]+?\.(?:png|jpe?g|gif|svg|webp|avif|ico|bmp|mp4|webm|ogg|mp3|wav|css|js|woff2?|ttf|otf))\1""",
-    re.I)
+FILE_SUFFIXES = r"png|jpe?g|gif|svg|webp|avif|ico|bmp|mp4|webm|ogg|mp3|wav|css|js|woff2?|ttf|otf"
+STRING_REFERENCE = re.compile(rf"""(["'`])([^"'`\s<>()]+?\.(?:{FILE_SUFFIXES}))\1""", re.I)
 NOT_FILES = ("data:", "blob:", "javascript:", "mailto:", "tel:", "about:", "#")
 # A page as the judge serves it: at the root of a fake origin (judging.engine.isolation.ORIGIN).
 SITE_ROOT_URL = "http://site.invalid/"

@@ -141,7 +141,8 @@ class Judge:
 
     def _versions(self):
         versions = {"judge": JUDGE_VERSION, "chromium": self._browser.version, "playwright": version("playwright"),
-                    "ocr": self._reader.version(), "similarity": self._similarity.version(), "fonts": fonts.version()}
+                    "ocr": self._reader.version(), "similarity": self._similarity.version()}
+        versions["fonts"] = fonts.version()
         if self._chat is not None:
             versions["llm"] = self._chat.version()
         return versions

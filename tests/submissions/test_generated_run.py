@@ -16,7 +16,7 @@ from judging.engine import official
 from leaderboard.board_views import preview_url
 from leaderboard.models import Submission
 from tests.conftest import logged_in_page
-from tests.submissions.conftest import SAMPLE_BENCH, bench  # noqa: F401 (a fixture)
+from tests.submissions.conftest import SAMPLE_BENCH
 from tests.submissions.test_worker import wait_for
 from tests.submissions.zips import SAMPLE_SITES
 

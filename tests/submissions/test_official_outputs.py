@@ -60,8 +60,8 @@ def official_row(evaluation):
     """A task's row by the official aggregation, from its eval.json."""
     success = evaluation["success_step"]
     ifs = success / evaluation["total_step"]
-    mean = lambda values: sum(values[:success + 1]) / len(values[:success + 1]) if values[:success + 1] else 0  # noqa: E731
-    ocr, dino, hfs = (mean(evaluation[k]) for k in ("all_ocr_scores", "all_dino_scores", "all_mllm_scores"))
+    cut = {k: evaluation[k][:success + 1] for k in ("all_ocr_scores", "all_dino_scores", "all_mllm_scores")}
+    ocr, dino, hfs = (sum(values) / len(values) if values else 0 for values in cut.values())
     lfs = (ocr + dino) / 2
     vfs = 0.5 * lfs + 0.5 * hfs
     return {"ifs": ifs, "ocr": ocr, "dino": dino, "lfs": lfs, "hfs": hfs, "vfs": vfs, "final": 0.7 * ifs + 0.3 * vfs}
@@ -145,8 +145,9 @@ def test_a_worker_with_judge_dino_path_scores_with_dinov2_ranked_apart(
 
     board = Client().get("/api/leaderboard/").json()["results"]
     groups = {row["model"]: (row["group"], row["group_label"]) for row in board if not row["from_paper"]}
-    assert groups == {"Dino-Judged": ("iwr-v1/offline+dinov2", "Protocol iwr-v1, offline back-end, DINOv2 image similarity"),
-                      "Default-Judged": ("iwr-v1/offline", "Protocol iwr-v1, offline back-end, ssim-hist image similarity")}
+    assert groups == {
+        "Dino-Judged": ("iwr-v1/offline+dinov2", "Protocol iwr-v1, offline back-end, DINOv2 image similarity"),
+        "Default-Judged": ("iwr-v1/offline", "Protocol iwr-v1, offline back-end, ssim-hist image similarity")}
     assert {row["rank"] for row in board if not row["from_paper"]} == {1}  # each first of its own table
 
     dino_report = download(alice_api.user, f"/submissions/{with_dino.pk}/metrics.md").decode()
