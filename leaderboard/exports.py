@@ -162,9 +162,9 @@ def markdown_name(submission):
 
 def official_tree(submission, out):
     """Write the submission's official result/ tree as a zip into the binary file `out`:
-    <id>/<model dir>/eval.json and <id>/<model dir>/evalpoints/<k>.png for every judged task, and
-    reports/<model dir>_metrics.md. eval.json names its screenshots relative to the model folder
-    (evalpoints/<k>.png), where the engine's folder keeps them as screenshots/<k>.png."""
+    <id>/<model dir>/eval.json and <id>/<model dir>/evalpoints/<k>.png (every state k) for every judged
+    task, and reports/<model dir>_metrics.md. eval.json names its screenshots relative to the model
+    folder (evalpoints/<k>.png), where the engine's folder keeps them as screenshots/<k>.png."""
     folder = official.model_dir(submission.model_name)
     evaluations = []
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -174,12 +174,11 @@ def official_tree(submission, out):
                 continue
             results = media_sync.local_tree(run.out_dir)
             base = f"{run.task.task_id}/{folder}"
-            shots = []
-            for path in data["screenshot_paths_to_eval"]:
-                name = PurePosixPath(path).name
-                shots.append(f"{EVALPOINTS}/{name}")
-                archive.write(results / SCREENSHOTS / name, f"{base}/{EVALPOINTS}/{name}", zipfile.ZIP_STORED)
-            data = {**data, "screenshot_paths_to_eval": shots}
+            # Every state's screenshot: the visual points and the two states each assertion was judged on.
+            for shot in sorted((results / SCREENSHOTS).glob("*.png")):
+                archive.write(shot, f"{base}/{EVALPOINTS}/{shot.name}", zipfile.ZIP_STORED)
+            data = {**data, "screenshot_paths_to_eval": [f"{EVALPOINTS}/{PurePosixPath(p).name}"
+                                                         for p in data["screenshot_paths_to_eval"]]}
             archive.writestr(f"{base}/{EVAL_FILE}", json.dumps(data, indent=2, ensure_ascii=False))
             evaluations.append((run, data))
         archive.writestr(f"reports/{markdown_name(submission)}", official_markdown(submission, evaluations))

@@ -180,8 +180,9 @@ def rank(description, candidates, viewport, editable_only=False):
     return ranked
 
 
-def choose(action, description, candidates, viewport):
-    """(candidate, score) for the action, or (None, reason) when nothing on the page fits."""
+def choose(action, description, candidates, viewport, screenshot=None):
+    """(candidate, score) for the action, or (None, reason) when nothing on the page fits.
+    `screenshot`: PNG of the viewport as it is before the action."""
     if action == "Type":
         ranked = rank(description, candidates, viewport, editable_only=True)
         if not ranked:

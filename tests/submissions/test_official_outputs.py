@@ -80,7 +80,8 @@ def test_the_official_tree_of_an_llm_judged_run_gives_back_the_board_numbers(
     model = "Acme/Judge-VL"
     folder = official.model_dir(model)
     with ScriptedChat(score=73) as chat:
-        env = {"JUDGE_LLM_BASE_URL": chat.base_url, "JUDGE_LLM_MODEL": "judge-model", "JUDGE_LLM_API_KEY": "test-key"}
+        env = {"JUDGE_LLM_BASE_URL": chat.base_url, "JUDGE_LLM_API_KEY": "test-key",
+               "JUDGE_GROUNDING_MODEL": "grounding-model", "JUDGE_EVAL_MODEL": "eval-model"}
         # sample-tabs is rebuilt perfectly; in sample-modal the scripted model finds no field for
         # "Type 'Ana Silva' into …" (its first quoted phrase), so that task stops after one action.
         archive = site_zip(tmp_path / "run.zip", perfect=["sample-tabs", "sample-modal"])
@@ -95,7 +96,9 @@ def test_the_official_tree_of_an_llm_judged_run_gives_back_the_board_numbers(
         evaluation = json.loads(tree.read(f"{task_id}/{folder}/eval.json"))
         assert set(evaluation) == OFFICIAL_KEYS
         assert evaluation["screenshot_paths_to_eval"] and evaluation["all_mllm_scores"]
-        for path in evaluation["screenshot_paths_to_eval"]:
+        referenced = evaluation["screenshot_paths_to_eval"] + [
+            a[key] for a in evaluation["assertion_results"] if a for key in ("prev_img_path", "curr_img_path")]
+        for path in referenced:
             assert path.startswith("evalpoints/")
             engine_copy = Path(settings.MEDIA_ROOT) / run.out_dir / "screenshots" / Path(path).name
             assert tree.read(f"{task_id}/{folder}/{path}") == engine_copy.read_bytes()
