@@ -25,9 +25,9 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   typed earlier in the task (a page echoes them whoever wrote it: "Thanks, Ana Silva!").
 - Where state k has no checkpoint: something observable changed (DOM, URL, scroll position or
   pixels), and what the assertion names that a page can show is shown: its numbers, brought by the
-  action (shown more often than before it; a value it changes *from* excepted: "from $199 to $238"
-  needs a new $238), its typed words, and its quoted texts; a quoted text said to be removed, closed
-  or gone must no longer be shown.
+  action (in the part of the page it changed, or newly in view; a value it changes *from*
+  excepted: "from $199 to $238" needs $238 there), its typed words, and its quoted texts; a quoted
+  text said to be removed, closed or gone must no longer be shown.
 """
 import bisect
 import re
@@ -53,7 +53,7 @@ QUOTED = re.compile(r"\"([^\"]{1,120})\"|“([^”]{1,120})”|‘([^’]{1,120}
 CLAUSE = re.compile(r";|,\s+(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+", re.I)
 GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|close[sd]?\b|clear|dismiss|"
                   r"collaps)\w*", re.I)
-STAYS = re.compile(r"\b(?:still|remains?|stays?|unchanged|again|keeps?)\b", re.I)
+STAYS = re.compile(r"\b(?:still|remains?|stays?|unchanged|again|keeps?|already)\b", re.I)
 # Share of pixels that may differ for a state to count as its checkpoint's picture (a caret, a
 # hover shade): a person comparing the two screenshots would call them the same.
 IDENTICAL_SHARE = 0.002
@@ -68,6 +68,7 @@ class State:
     scroll: list
     text: str          # in the viewport
     page_text: str     # anywhere on the page
+    changed_text: str  # of the smallest element holding what changed since the probe before ("" when nothing did)
 
 
 @dataclass(frozen=True)
@@ -191,16 +192,18 @@ def _number_counts(text):
     return Counter(NUMBER.findall(THOUSANDS.sub("", text)))
 
 
-def numbers_not_brought(assertion, before_text, after_text):
-    """The numbers the assertion names that the action did not bring: not shown more often after it
-    than before. Without a checkpoint, this is what ties the named value to the action: a detail panel
-    for the wrong product leaves "$29" shown only in the list where it already was. A number the
-    assertion quotes is checked with its quote; one it says stays (still, remains) need only be shown."""
-    before, after = _number_counts(before_text), _number_counts(after_text)
+def numbers_not_brought(assertion, changed_text, before_view, after_view):
+    """The numbers the assertion names that the action did not bring: not in the part of the page it
+    changed, nor newly in view (a scroll). Without a checkpoint, this ties the named value to the
+    action: a detail panel for the wrong product leaves "$29" only in the list, which did not change.
+    A number the assertion quotes is checked with its quote; one it says stays (still, already)
+    need only be shown."""
+    before, after = _number_counts(before_view), _number_counts(after_view)
+    region = _numbers(changed_text)
     unquoted = QUOTED.sub(" ", assertion)
     kept = {n for clause in CLAUSE.split(unquoted) if STAYS.search(clause) for n in named_numbers(clause)}
     return sorted((n for n in named_numbers(unquoted)
-                   if (after[n] <= before[n] and n not in kept) or not after[n]), key=int)
+                   if n not in kept and n not in region and after[n] <= before[n]), key=int)
 
 
 def missing_typed(assertion, typed, truth_text, page_text):
@@ -304,7 +307,8 @@ class OfflineJudge:
         j = self.checkpoint_of(k)
         typed = self.typed_before(k)
         if j is None:
-            missing = numbers_not_brought(text, before.page_text, after.page_text)
+            missing = numbers_not_brought(text, after.changed_text, before.text + " " + previous.text,
+                                          after.text + " " + current.text)
             unechoed = missing_typed(text, typed, None, page_text)
             quotes = unmet_quotes(text, page_text)
             holds = change.any() and not missing and not unechoed and not quotes

@@ -332,8 +332,9 @@ class _Session:
         return png
 
     async def probe(self):
-        mutations, url, text, page_text = await self.guard(self.page.evaluate(PROBE_JS))
-        return assertions.State(mutations, url, await self.guard(actions.scroll_state(self.page)), text, page_text)
+        mutations, url, text, page_text, changed = await self.guard(self.page.evaluate(PROBE_JS))
+        return assertions.State(mutations, url, await self.guard(actions.scroll_state(self.page)), text, page_text,
+                                changed)
 
     async def run(self, entry):
         replay = self.replay
