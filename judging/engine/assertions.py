@@ -6,9 +6,12 @@ offline: the rules a careful person would apply without a model, always comparin
 screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM with the page's DOM.
 
 - Which state a checkpoint shows is read from the task, whichever way it was recorded (official.py:
-  the state in which the j-th flagged action is performed, or the one after it): the reading under
-  which the checkpoints look more like the replay's states at those moments is taken, the official
-  one when the states cannot tell. The assertion of step k is judged against the checkpoint that
+  the state in which the j-th flagged action is performed, or the one after it): as the recording
+  says (build_task writes it into metadata.json), else inferred from the task: when the first
+  step is flagged, the official reading makes step_1 the same picture as step_0; else the reading
+  whose checkpoints show more of what the assertions name (their numbers and quoted texts change
+  from state to state); else the one under which the checkpoints look more like the replay's states
+  at those moments; the official one when nothing tells. The assertion of step k is judged against the checkpoint that
   shows state k, if there is one.
 - A state (near) pixel-identical to its checkpoint is judged true.
 - Otherwise, where state k has a checkpoint, three things must hold:
@@ -263,20 +266,31 @@ class OfflineJudge:
     def __init__(self, task, truth, states, probes, similarity, threshold):
         self.task, self.truth, self.states, self.probes = task, truth, states, probes
         self.similarity, self.threshold = similarity, threshold
-        self.reading = official.OFFICIAL_READING
+        self.reading = self.inferred = official.OFFICIAL_READING
         self.fit = {}
 
     async def load(self):
         self.images = [await f for f in self.truth.image]
         self.texts = [await f for f in self.truth.text]
-        self.reading, self.fit = self._reading()
+        # Inferred always, so that the inference is measured even where the recording tells.
+        self.inferred, self.fit = self._reading()
+        self.reading = self.task.recorded_reading or self.inferred
 
     def _close(self, j, state):
         return closeness(self.similarity, self.images[j], self.texts[j], self.states[state])
 
     def _reading(self):
-        """The reading under which the checkpoints fit the states they would show better, summed over
-        the flagged steps the replay reached; the official reading when that tells nothing."""
+        """(reading, figures). When the first step is flagged, the checkpoints tell: in the official
+        reading step_1 shows the page as loaded, as step_0 does, so the two are the same picture.
+        Otherwise, the reading under which the checkpoints fit the replay's states at those moments
+        better, summed over the flagged steps the replay reached; the official reading when that
+        tells nothing."""
+        if self.task.flags and self.task.flags[0] and len(self.truth.png) > 1:
+            same = identical(self.truth.png[0], self.truth.png[1])
+            return (official.BEFORE_ACTION if same else official.AFTER_ACTION), {"step_1_is_step_0": same}
+        told = {r: self._told(r) for r in official.READINGS}
+        if None not in told.values() and told[official.BEFORE_ACTION] != told[official.AFTER_ACTION]:
+            return max(told, key=told.get), {"assertions_shown": {r: round(v, 4) for r, v in told.items()}}
         shown = {r: official.checkpoint_states(self.task.flags, r) for r in official.READINGS}
         fit = dict.fromkeys(official.READINGS, 0.0)
         for j in range(1, self.task.checkpoint_count):
@@ -286,6 +300,24 @@ class OfflineJudge:
                     fit[r] += self._close(j, state)
         best = max(official.READINGS, key=lambda r: (round(fit[r], 6), r == official.OFFICIAL_READING))
         return best, {r: round(v, 4) for r, v in fit.items()}
+
+    def _told(self, reading):
+        """Under `reading`, the share of what the assertions name (numbers, quoted texts) that the
+        checkpoint of their step's state shows; None when no such checkpoint exists. Values that
+        change from step to step are what assertions name, so the checkpoints of the right reading
+        show more of them."""
+        shown = official.checkpoint_states(self.task.flags, reading)
+        hits = total = 0
+        for step in self.task.steps:
+            j = next((j for j in range(1, len(shown)) if shown[j] == step.number), None)
+            if not step.assertion or j is None:
+                continue
+            text = self.texts[j]
+            numbers = named_numbers(QUOTED.sub(" ", step.assertion))
+            claims = quoted_claims(step.assertion)
+            hits += len(numbers & _numbers(text)) + sum(_shown(q, text) == should for q, should in claims)
+            total += len(numbers) + len(claims)
+        return hits / total if total else None
 
     def checkpoint_of(self, state):
         """j of the checkpoint showing `state` under the task's reading, or None."""
@@ -301,7 +333,7 @@ class OfflineJudge:
         previous, current = self.states[k - 1], self.states[k]
         change = Change.between(before, after, previous.png != current.png)
         facts = {"dom": change.dom, "url": change.url, "scroll": change.scroll, "pixels": change.pixels,
-                 "reading": self.reading}
+                 "reading": self.reading, "reading_inferred": self.inferred}
         # What the page shows, wherever it is scrolled: an assertion may name what lies below the fold.
         page_text = after.page_text + " " + current.text
         j = self.checkpoint_of(k)
