@@ -123,7 +123,9 @@ def _judge_one(job):
     result = _judge.run(built, site, out)
     entry = {"task": task_id, "reading": reading, "variant": variant, "ifs": result.ifs, "lfs": result.lfs,
              "vfs": result.vfs, "final": result.final, "success": result.success_step, "total": result.total_step,
-             "stop": result.stop_reason, "detail": result.stop_detail[:160], "seconds": time.monotonic() - started}
+             "stop": result.stop_reason, "detail": result.stop_detail[:160], "seconds": time.monotonic() - started,
+             "inferred": next((s.assertion.detail.get("reading_inferred") for s in result.steps
+                               if s.assertion and "reading_inferred" in s.assertion.detail), None)}
     if variant == "blank":
         from judging.engine.similarity import make_similarity
 
@@ -193,6 +195,11 @@ def report(part, reading, results, extra_checks, lines):
         lines.append(f"{variant:<10} {min(ifs):7.2f} {statistics.median(ifs):7.2f} {max(ifs):7.2f} "
                      f"{statistics.fmean(ifs):7.2f} {statistics.fmean(e['vfs'] for e in rows):8.3f} "
                      f"{statistics.fmean(e['final'] for e in rows):10.3f}")
+    inferred = [e for e in results if e["inferred"]]
+    if inferred:
+        right = sum(e["inferred"] == e["reading"] for e in inferred)
+        lines.append(f"reading inferred from the task alone (the recording says it, and is used): right in "
+                     f"{right} of {len(inferred)} judgments with an assertion")
     by_task = {}
     for e in results:
         by_task.setdefault(e["task"], []).append(e)
@@ -226,6 +233,12 @@ def main(argv=None):
             if args.tasks and task_id not in args.tasks:
                 continue
             task_dir = SUITE / "tasks" / task_id
+            missing = [name for name in ("actions.json", "site/index.html", *(f"variants/{v}/index.html" for v in VARIANTS
+                                         if v not in ("perfect", "nojs", "static", "blank")))
+                       if not (task_dir / name).is_file()]
+            if missing:
+                print(f"skipped {task_id}: no {', '.join(missing)}", file=sys.stderr)
+                continue
             for reading in readings:
                 built = build(task_dir, reading)
                 for variant in VARIANTS:

@@ -212,6 +212,9 @@ CELERY_RESULT_EXPIRES = 3600
 
 # The judge's browser.
 CHROMIUM_PATH = env("CHROMIUM_PATH") or "/usr/bin/chromium"
+# A local DINOv2 folder (config, weights, preprocessor) for the paper's image similarity; unset,
+# the judge uses its default similarity. Read by workers only: results rank apart by similarity.
+JUDGE_DINO_PATH = env("JUDGE_DINO_PATH") or None
 
 # Submissions (leaderboard): upload limits, per-user quotas, and judging fault tolerance.
 # Uploaded zips always stream to a temporary file, never into memory, whatever their size.

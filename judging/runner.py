@@ -12,6 +12,7 @@ from pathlib import Path
 
 from celery.signals import worker_process_shutdown
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connections
 
 logger = logging.getLogger(__name__)
@@ -24,7 +25,15 @@ def judge_options():
 
     llm = LLMModels.from_env()
     return JudgeOptions(backend="llm" if llm else "offline", llm=llm, chromium_path=settings.CHROMIUM_PATH,
-                        cache_dir=Path(settings.VAR_DIR) / "judge-cache")
+                        cache_dir=Path(settings.VAR_DIR) / "judge-cache", dino_path=_dino_path())
+
+
+def _dino_path():
+    """JUDGE_DINO_PATH, checked here: a worker that cannot read it must say so, not judge with another similarity."""
+    path = settings.JUDGE_DINO_PATH
+    if path and not (Path(path) / "config.json").is_file():
+        raise ImproperlyConfigured(f"JUDGE_DINO_PATH={path!r} is not a DINOv2 folder (no config.json in it)")
+    return path
 
 
 def process_judge():

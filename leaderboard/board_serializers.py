@@ -41,6 +41,8 @@ class LeaderboardEntrySerializer(serializers.Serializer):
     ci_low = _score("95 % bootstrap interval of Final, lower end")
     ci_high = _score("95 % bootstrap interval of Final, upper end")
     coverage = _score("Share of the benchmark's tasks judged")
+    final_over_judged = _score("Final averaged over the judged tasks only, as the official evaluation averages "
+                               "(null for the paper's rows)")
     finished = serializers.DateTimeField(allow_null=True)
     submission_id = serializers.IntegerField(allow_null=True)
 
@@ -52,7 +54,9 @@ class TaskRowSerializer(serializers.Serializer):
     steps_total = serializers.IntegerField(allow_null=True)
     ifs = _score("IFS")
     ocr = _score("Mean OCR text similarity over the visual points")
-    dino = _score("Mean image similarity over the visual points")
+    image = _score("Mean image similarity over the visual points")
+    image_similarity = serializers.CharField(help_text="The image similarity that scored them: dinov2 (the "
+                                             "paper's DINOv2 CLS cosine) or the default, content-ssim.")
     lfs = _score("LFS")
     hfs = _score("HFS")
     vfs = _score("VFS")

@@ -13,6 +13,7 @@ urlpatterns = [
     path("submissions/<int:pk>/results.csv", views.results_csv, name="results-csv"),
     path("submissions/<int:pk>/results.json", views.results_json, name="results-json"),
     path("submissions/<int:pk>/metrics.md", views.results_markdown, name="results-markdown"),
+    path("submissions/<int:pk>/result.zip", views.results_official, name="results-official"),
     path(run + "gallery/", views.task_gallery_for_run, name="gallery"),
     path(run + "shots/<path:path>", views.run_screenshot, name="shot"),
     path(run + "diff/<int:point>.png", views.run_heatmap, name="diff"),

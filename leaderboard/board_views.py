@@ -19,6 +19,7 @@ from rest_framework.response import Response
 
 from judging import constants as states
 from judging import media_sync
+from judging.engine import assets
 from leaderboard import charts, exports, gallery, standings
 from leaderboard.models import Submission, TaskRun
 from leaderboard.board_serializers import (
@@ -161,9 +162,16 @@ def results_json(request, pk):
 @require_GET
 def results_markdown(request, pk):
     submission = _submission_for(request, pk)
-    total = submission.tasks_total or Task.objects.count()
-    return _download(exports.metrics_markdown(exports.task_rows(submission), total), "text/markdown; charset=utf-8",
-                     f"submission-{pk}-metrics.md")
+    return _download(exports.official_markdown(submission), "text/markdown; charset=utf-8",
+                     exports.markdown_name(submission))
+
+
+@require_GET
+def results_official(request, pk):
+    """The submission as the official evaluation leaves a model's results: result/ tree and report."""
+    submission = _submission_for(request, pk)
+    return FileResponse(exports.official_tree_file(submission), as_attachment=True,
+                        filename=f"submission-{pk}-result.zip", content_type="application/zip")
 
 
 @require_GET
@@ -208,10 +216,27 @@ def _preview_subject(pk, task_id):
     return f"{pk}/{task_id}"
 
 
+# The site is shown this many folders below its token, so that a page climbing out of its folder
+# into the official dataset layout (../../../data/data/<id>/assets/…, as generate.py writes) still
+# asks for a path under the token, as the judge's site root keeps it inside the site.
+PREVIEW_DEPTH = 8
+PREVIEW_FOLDER = "_site"
+
+
 def preview_url(run):
     subject = _preview_subject(run.submission_id, run.task.task_id)
     token = PREVIEW_SIGNER.sign(subject)[len(subject) + 1:]
-    return reverse("board:preview-site", args=[run.submission_id, run.task.task_id, token])
+    return reverse("board:preview-file", args=[run.submission_id, run.task.task_id, token,
+                                               f"{PREVIEW_FOLDER}/" * PREVIEW_DEPTH])
+
+
+def _site_path(path):
+    """The path from the site root: the preview's folders stripped, those a page climbed out of already gone."""
+    parts = path.split("/")
+    depth = 0
+    while depth < min(PREVIEW_DEPTH, len(parts)) and parts[depth] == PREVIEW_FOLDER:
+        depth += 1
+    return "/".join(parts[depth:])
 
 
 @require_GET
@@ -227,24 +252,20 @@ def preview_file(request, pk, task_id, token, path=""):
 
     The "sandbox" directive gives the page an opaque origin even when opened directly (not only in
     our iframe), connect-src 'none' stops fetch/XHR, form-action 'none' form posts, frame-src 'none'
-    framing the application, and the response never sets a cookie. Asset references
-    (__PLACEHOLDER_ASSETS_BASE_DIR__/…) resolve under this same path to the task's assets.
+    framing the application, and the response never sets a cookie. The task's assets are found as
+    the judge finds them (judging.engine.assets): by the placeholder or a path into the dataset.
     """
     try:
         PREVIEW_SIGNER.unsign(f"{_preview_subject(pk, task_id)}:{token}", max_age=PREVIEW_TOKEN_SECONDS)
     except signing.BadSignature:  # forged, for another run, or expired: the same 404 as no access
         raise Http404("No such preview") from None
     run = get_object_or_404(TaskRun.objects.select_related("task"), submission_id=pk, task__task_id=task_id)
-    placeholder = "__PLACEHOLDER_ASSETS_BASE_DIR__/"
-    if path.startswith(placeholder):
-        base, relative = media_sync.cached_task_dir(run.task) / "assets", path[len(placeholder):]
-    else:
-        base, relative = media_sync.local_tree(media_sync.relative(run.site_dir())), path or "index.html"
-    base = base.resolve()
-    target = (base / relative).resolve()
-    if target.is_dir():
-        target = target / "index.html"
-    if not target.is_relative_to(base) or not target.is_file():
+    roots = {assets.SITE: media_sync.local_tree(media_sync.relative(run.site_dir())).resolve(),
+             assets.ASSET: (media_sync.cached_task_dir(run.task) / "assets").resolve()}
+    found = assets.locate(_site_path(path), lambda p: _file_in(roots[assets.SITE], p) is not None,
+                          lambda p: _file_in(roots[assets.ASSET], p) is not None)
+    target = found and _file_in(roots[found[0]], found[1])
+    if not target:
         raise Http404("No such file in this site")
     response = FileResponse(open(target, "rb"))
     response["Content-Security-Policy"] = PREVIEW_CSP
@@ -252,6 +273,12 @@ def preview_file(request, pk, task_id, token, path=""):
     response["Referrer-Policy"] = "no-referrer"
     response["Cache-Control"] = "private, no-store"
     return response
+
+
+def _file_in(root, relative):
+    """root/relative if it is a file inside root once links are resolved, else None."""
+    target = (root / relative).resolve()
+    return target if target.is_relative_to(root) and target.is_file() else None
 
 
 @require_GET

@@ -1,33 +1,42 @@
-"""Downloads: the leaderboard and a submission's per-task results as CSV, JSON and the official
-metrics markdown. Every score is exported; scores are fractions in CSV/JSON (full precision) and
-percentages with two decimals in the markdown, as the official evaluation code prints them.
+"""Downloads: the leaderboard and a submission's per-task results as CSV and JSON, and the
+submission as the official evaluation leaves a model's results: its result/ tree (eval.json and the
+screenshots of the visual points per task) with the report reports/<model dir>_metrics.md.
+Scores are fractions in CSV/JSON (full precision) and percentages with two decimals in the
+markdown, as the official evaluation code prints them.
 """
 import csv
 import io
+import json
+import tempfile
+import zipfile
 from dataclasses import asdict, dataclass
-from statistics import fmean
+from pathlib import PurePosixPath
 
-from judging.engine import official, scoring
+from judging import constants as states
+from judging import media_sync
+from judging.engine import official, report
 from leaderboard import standings
 
 LEADERBOARD_COLUMNS = [
     "rank", "model", "organisation", "model_type", "thinking", "parameters", "protocol", "backend",
-    "from_paper", "lfs", "hfs", "ifs", "vfs", "final", "ci_low", "ci_high", "coverage", "finished",
+    "from_paper", "lfs", "hfs", "ifs", "vfs", "final", "ci_low", "ci_high", "coverage", "final_over_judged", "finished",
     "submission_id", "verified",
 ]
 TASK_COLUMNS = [
-    "task_id", "status", "steps_reached", "steps_total", "ifs", "ocr", "dino", "lfs", "hfs", "vfs", "final",
-    "failure_reason", "blocked_requests", "domain", "interaction_complexity",
+    "task_id", "status", "steps_reached", "steps_total", "ifs", "ocr", "image", "image_similarity", "lfs", "hfs",
+    "vfs", "final", "failure_reason", "blocked_requests", "domain", "interaction_complexity",
 ]
-MARKDOWN_COLUMNS = ["IFS", "OCR", "DINO", "LFS", "HFS", "VFS", "Final"]
+EVAL_FILE, SCREENSHOTS, EVALPOINTS = "eval.json", "screenshots", "evalpoints"
 
 
 @dataclass
 class TaskRow:
     """One task of a submission as the results table and every export show it.
 
-    OCR and DINO are the mean per-point OCR and image similarities the engine reported; a run that
-    was not judged (failed, cancelled) scores 0 on every field, as the aggregate counts it.
+    OCR and image are the mean per-point OCR and image similarities the engine reported, over the
+    points the official aggregation keeps (judging.engine.report.point_mean); `image_similarity`
+    names the similarity that scored them (dinov2, content-ssim). A run that was not judged (failed,
+    cancelled) scores 0 on every field, as the aggregate counts it.
     """
     task_id: str
     status: str
@@ -35,7 +44,8 @@ class TaskRow:
     steps_total: int | None
     ifs: float
     ocr: float
-    dino: float
+    image: float
+    image_similarity: str
     lfs: float
     hfs: float | None
     vfs: float
@@ -47,14 +57,15 @@ class TaskRow:
 
     @classmethod
     def from_run(cls, run):
-        # The scores average the first success_step + 1 points (the official cut), and so do these.
-        points = official.cut((run.result or {}).get("points") or [], run.success_steps or 0)
+        result = run.result or {}
+        points, success = result.get("points") or [], run.success_steps or 0
         return cls(
             task_id=run.task.task_id, status=run.status, steps_reached=run.success_steps,
             steps_total=run.total_steps if run.total_steps is not None else run.task.step_count,
             ifs=run.ifs or 0.0, lfs=run.lfs or 0.0, hfs=run.hfs, vfs=run.vfs or 0.0, final=run.final or 0.0,
-            ocr=fmean(p["ocr"] for p in points) if points else 0.0,
-            dino=fmean(p["image"] for p in points) if points else 0.0,
+            ocr=report.point_mean([p["ocr"] for p in points], success),
+            image=report.point_mean([p["image"] for p in points], success),
+            image_similarity=(result.get("backends") or {}).get("image_similarity", ""),
             failure_reason=run.failure_reason or (run.stop_reason if run.stop_reason != "completed" else ""),
             blocked_requests=run.blocked_requests, domain=run.task.domain,
             interaction_complexity=run.task.interaction_complexity,
@@ -121,30 +132,62 @@ def leaderboard_csv(groups):
     return to_csv((e.as_dict() for g in groups for e in g.entries), LEADERBOARD_COLUMNS)
 
 
-def _pct(value):
-    return "n/a" if value is None else f"{value * 100:.2f}"
+def _judged_runs(submission):
+    return submission.runs.filter(status=states.DONE).exclude(out_dir="").select_related("task") \
+        .order_by("task__task_id")
 
 
-def _mean_over(rows, field, total):
-    values = [getattr(r, field) for r in rows]
-    if any(v is None for v in values):
-        return None
-    return sum(values) / total if total else 0.0
+def _evaluation(run):
+    """The run's eval.json as the engine wrote it, or None when its result folder has none."""
+    path = media_sync.local_tree(run.out_dir) / EVAL_FILE
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
 
 
-def metrics_markdown(task_rows, total_tasks):
-    """Columns task, IFS, OCR, DINO, LFS, HFS, VFS, Final and an avg row over the whole benchmark.
+def _similarities(runs):
+    return sorted({(r.result.get("backends") or {}).get("image_similarity", "") for r in runs} - {""})
 
-    The avg row takes IFS..Final from judging.engine.scoring.aggregate, the same numbers as the
-    leaderboard; OCR and DINO are averaged by the same rule (a missing task counts 0).
-    """
-    rows = list(task_rows)
-    overall = scoring.aggregate(rows, total_tasks)
-    lines = ["| task | " + " | ".join(MARKDOWN_COLUMNS) + " |", "|" + "---|" * (len(MARKDOWN_COLUMNS) + 1)]
-    for row in rows:
-        values = [row.ifs, row.ocr, row.dino, row.lfs, row.hfs, row.vfs, row.final]
-        lines.append(f"| {row.task_id} | " + " | ".join(_pct(v) for v in values) + " |")
-    averages = [overall.ifs, _mean_over(rows, "ocr", total_tasks), _mean_over(rows, "dino", total_tasks),
-                overall.lfs, overall.hfs, overall.vfs, overall.final]
-    lines.append("| avg | " + " | ".join(_pct(v) for v in averages) + " |")
-    return "\n".join(lines) + "\n"
+
+def official_markdown(submission, evaluations=None):
+    """reports/<model dir>_metrics.md of the submission: one row per judged task, from its eval.json."""
+    if evaluations is None:
+        evaluations = [(run, _evaluation(run)) for run in _judged_runs(submission)]
+    evaluations = [(run, data) for run, data in evaluations if data is not None]
+    rows = [report.row(run.task.task_id, data, hfs_measured=run.hfs is not None) for run, data in evaluations]
+    return report.metrics_markdown(submission.model_name, rows, _similarities(run for run, _ in evaluations))
+
+
+def markdown_name(submission):
+    return f"{official.model_dir(submission.model_name)}_metrics.md"
+
+
+def official_tree(submission, out):
+    """Write the submission's official result/ tree as a zip into the binary file `out`:
+    <id>/<model dir>/eval.json and <id>/<model dir>/evalpoints/<k>.png (every state k) for every judged
+    task, and reports/<model dir>_metrics.md. eval.json names its screenshots relative to the model
+    folder (evalpoints/<k>.png), where the engine's folder keeps them as screenshots/<k>.png."""
+    folder = official.model_dir(submission.model_name)
+    evaluations = []
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for run in _judged_runs(submission):
+            data = _evaluation(run)
+            if data is None:
+                continue
+            results = media_sync.local_tree(run.out_dir)
+            base = f"{run.task.task_id}/{folder}"
+            # Every state's screenshot: the visual points and the two states each assertion was judged on.
+            for shot in sorted((results / SCREENSHOTS).glob("*.png")):
+                archive.write(shot, f"{base}/{EVALPOINTS}/{shot.name}", zipfile.ZIP_STORED)
+            data = {**data, "screenshot_paths_to_eval": [f"{EVALPOINTS}/{PurePosixPath(p).name}"
+                                                         for p in data["screenshot_paths_to_eval"]]}
+            archive.writestr(f"{base}/{EVAL_FILE}", json.dumps(data, indent=2, ensure_ascii=False))
+            evaluations.append((run, data))
+        archive.writestr(f"reports/{markdown_name(submission)}", official_markdown(submission, evaluations))
+    return out
+
+
+def official_tree_file(submission):
+    """The zip of official_tree in a temporary file, rewound, for a download response."""
+    out = tempfile.TemporaryFile()
+    official_tree(submission, out)
+    out.seek(0)
+    return out

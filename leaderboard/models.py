@@ -161,7 +161,14 @@ class Submission(ScoreFields):
         if self.status != states.DONE:
             return None
         return {**self.scores(), "tasks_judged": self.tasks_judged, "tasks_total": self.tasks_total,
-                "coverage": self.coverage}
+                "coverage": self.coverage, "over_judged": self.aggregate.get("over_judged")}
+
+    def partial_scores(self):
+        """The official evaluation's averaging (over the judged tasks alone) when some tasks were not
+        judged, to show beside the scores over the whole benchmark; None at full coverage."""
+        if self.status != states.DONE or self.coverage is None or self.coverage >= 1:
+            return None
+        return self.aggregate.get("over_judged")
 
 
 @receiver(post_delete, sender=Submission)

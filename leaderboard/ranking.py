@@ -10,12 +10,16 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
+from judging.engine.similarity import DEFAULT as DEFAULT_SIMILARITY
+from judging.engine.similarity import display_name
+
 # Fixed so that a submission's interval is the same on every machine and every re-judge.
 BOOTSTRAP_SEED = 20250929
 BOOTSTRAP_RESAMPLES = 2000
 CONFIDENCE = 0.95
 
 PAPER_BACKEND = "paper"
+SIMILARITY_SEPARATOR = "+"
 
 
 def bootstrap_ci(per_task_scores, resamples=BOOTSTRAP_RESAMPLES, seed=BOOTSTRAP_SEED, confidence=CONFIDENCE):
@@ -67,7 +71,19 @@ class Entry:
     finished: object = None
     submission_id: int | None = None
     verified: bool = False        # an admin checked the submission
+    # The official evaluation's averaging, over the judged tasks alone ({"final": …, …}), with
+    # their number; shown beside ours (missing tasks count 0) when coverage is below 100 %.
+    over_judged: dict | None = None
+    tasks_judged: int | None = None
     rank: int = field(default=0)
+
+    @property
+    def partial(self):
+        return self.over_judged is not None and self.coverage is not None and self.coverage < 1
+
+    @property
+    def final_over_judged(self):
+        return self.over_judged["final"] if self.over_judged else None
 
     @property
     def from_paper(self):
@@ -86,15 +102,28 @@ class Entry:
     def as_dict(self):
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data["from_paper"] = self.from_paper
+        data["final_over_judged"] = self.final_over_judged
         if self.finished is not None:
             data["finished"] = self.finished.isoformat()
         return data
 
 
+def backend_name(model_backend, similarity):
+    """The judging set-up a result ranks within: the model back-end (offline or llm), plus the image
+    similarity when it is not the default, since DINOv2 and the default's scores are not comparable."""
+    if similarity and similarity != DEFAULT_SIMILARITY:
+        return f"{model_backend}{SIMILARITY_SEPARATOR}{similarity}"
+    return model_backend
+
+
 def group_label(protocol, backend):
     if backend == PAPER_BACKEND:
         return "Reported in the paper (authors' judge, not re-judged here)"
-    return f"Protocol {protocol}, {backend} back-end"
+    setups = []
+    for part in backend.split(","):  # a submission whose runs were judged by several set-ups
+        model_backend, _, similarity = part.partition(SIMILARITY_SEPARATOR)
+        setups.append(f"{model_backend} back-end, {display_name(similarity or DEFAULT_SIMILARITY)} image similarity")
+    return f"Protocol {protocol}, {' + '.join(setups)}"
 
 
 @dataclass

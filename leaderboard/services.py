@@ -20,10 +20,9 @@ from django.utils import timezone
 from judging import constants as states
 from judging import media_sync
 from judging.engine import scoring
-from judging.engine.similarity import ContentSimilarity
-from leaderboard import standings, uploads
+from leaderboard import ranking, standings, uploads
 from leaderboard.models import AuditEntry, Submission, TaskRun
-from tasks_catalog.models import Task
+from tasks_catalog.models import Asset, Task
 
 METADATA_FIELDS = ("model_name", "organisation", "model_type", "parameters_billions", "thinking",
                    "paper_url", "code_url", "description", "is_public")
@@ -164,6 +163,18 @@ def preflight(user, upload_path, task_id=None, now=None):
         if truncated:
             report["warnings"].append({"code": "site:outside-url-more", "message":
                                        f"More outside URLs than the {len(found)} shown."})
+        asset_names = {}
+        for task_id, name in Asset.objects.filter(task__task_id__in=plan.task_ids, kind=Asset.Kind.ASSET) \
+                .values_list("task__task_id", "name"):
+            asset_names.setdefault(task_id, set()).add(name)
+        missing, truncated = uploads.missing_files(upload_path, plan, asset_names)
+        report["warnings"] += [
+            {"code": "site:missing-file", "task": m.task_id, "file": m.file, "line": m.line, "url": m.reference,
+             "message": f"{m.file}:{m.line} loads {m.reference}, which is neither a file of the site nor one of "
+                        f"task {m.task_id}'s assets: the judge answers it with 404"} for m in missing]
+        if truncated:
+            report["warnings"].append({"code": "site:missing-file-more", "message":
+                                       f"More missing files than the {len(missing)} shown."})
     return report
 
 
@@ -287,13 +298,7 @@ def store_result(run, result, engine_seconds, now=None):
 
 
 def _backend_name(result):
-    """The judging set-up a result is ranked within: the model back-end (offline or llm), plus the
-    image similarity when it is not the default, since DINOv2 and SSIM scores are not comparable."""
-    name = result.backends["grounding"]
-    similarity = result.backends.get("image_similarity")
-    if similarity and similarity != ContentSimilarity.name:
-        name = f"{name}+{similarity}"
-    return name
+    return ranking.backend_name(result.backends["grounding"], result.backends.get("image_similarity"))
 
 
 def _count(value):

@@ -49,6 +49,7 @@ def _entry(row):
         ifs=row["ifs"] or 0.0, vfs=row["vfs"] or 0.0, final=row["final"] or 0.0,
         ci_low=interval[0], ci_high=interval[1], coverage=row["coverage"], finished=row["finished_at"],
         submission_id=row["pk"], verified=row["is_verified"],
+        over_judged=row["aggregate"].get("over_judged"), tasks_judged=row["aggregate"].get("judged"),
     )
 
 

@@ -17,9 +17,11 @@ import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 from django.conf import settings
+
+from judging.engine import assets
 
 SITE_INDEX = "index.html"
 # Archivers add these; they are never part of a site, so they are skipped rather than rejected.
@@ -37,6 +39,15 @@ OUTSIDE_URL = re.compile(r"""https?://[^\s"'`<>()\\]+""", re.I)
 # Namespace and doctype identifiers are URLs that nothing loads.
 NAMESPACE_HOSTS = {"www.w3.org", "w3.org"}
 OUTSIDE_URLS_SHOWN = 100
+# What a page loads by a relative path: src/poster/href attributes, CSS url(), and quoted strings in
+# scripts that end like a media or style file (an image swapped in by a click handler).
+ATTRIBUTE_REFERENCE = re.compile(r"""\b(?:src|poster|href)\s*=\s*(["'])([^"'<>]+?)\1""", re.I)
+CSS_REFERENCE = re.compile(r"""url\(\s*(["']?)([^"'()]+?)\1\s*\)""", re.I)
+FILE_SUFFIXES = r"png|jpe?g|gif|svg|webp|avif|ico|bmp|mp4|webm|ogg|mp3|wav|css|js|woff2?|ttf|otf"
+STRING_REFERENCE = re.compile(rf"""(["'`])([^"'`\s<>()]+?\.(?:{FILE_SUFFIXES}))\1""", re.I)
+NOT_FILES = ("data:", "blob:", "javascript:", "mailto:", "tel:", "about:", "#")
+# A page as the judge serves it: at the root of a fake origin (judging.engine.isolation.ORIGIN).
+SITE_ROOT_URL = "http://site.invalid/"
 
 
 class UploadError(Exception):
@@ -288,6 +299,56 @@ def outside_urls(path, plan, limit=OUTSIDE_URLS_SHOWN):
                         if len(found) == limit:
                             return found, True
                         found.append(OutsideUrl(task_id, relative, number, match.group()[:300]))
+    return found, False
+
+
+@dataclass(frozen=True)
+class MissingFile:
+    task_id: str
+    file: str       # path inside the site of the file that refers to it
+    line: int
+    reference: str  # as written
+
+
+def _references(relative, text):
+    """(line, reference as written, URL path from the site root) of each local file `text` refers to."""
+    suffix = PurePosixPath(relative).suffix.lower()
+    page_url = SITE_ROOT_URL + relative
+    patterns = [CSS_REFERENCE] + ([ATTRIBUTE_REFERENCE, STRING_REFERENCE] if suffix != ".css" else [])
+    for number, line in enumerate(text.splitlines(), 1):
+        seen = set()
+        for pattern in patterns:
+            for match in pattern.finditer(line):
+                reference = match.group(2).strip()
+                if reference in seen or reference.lower().startswith(NOT_FILES) or "${" in reference \
+                        or "{{" in reference or "//" in reference.split("?")[0].split("#")[0]:
+                    continue
+                seen.add(reference)
+                # A script's strings are resolved by the page that runs it; a style sheet's by itself.
+                base = page_url if suffix in (".html", ".htm", ".css", ".svg") else SITE_ROOT_URL
+                url = urlsplit(urljoin(base, reference))
+                if url.scheme == "http" and url.netloc == "site.invalid":
+                    yield number, reference, unquote(url.path)
+
+
+def missing_files(path, plan, asset_names, limit=OUTSIDE_URLS_SHOWN):
+    """Local files the sites refer to that are neither in the site nor one of the task's assets
+    (found by the judge's rule, judging.engine.assets), which the judge would answer with a 404.
+    `asset_names`: {task_id: set of names inside the task's assets/}. Returns (found, whether more)."""
+    found = []
+    with zipfile.ZipFile(path) as archive:
+        for task_id, entries in sorted(plan.sites.items()):
+            site_files = {relative for _info, relative in entries}
+            names = asset_names.get(task_id, set())
+            for info, relative in entries:
+                if PurePosixPath(relative).suffix.lower() not in SCANNED_SUFFIXES or info.file_size > SCAN_MAX_BYTES:
+                    continue
+                text = archive.read(info).decode("utf-8", "replace")
+                for number, reference, url_path in _references(relative, text):
+                    if assets.locate(url_path, site_files.__contains__, names.__contains__) is None:
+                        if len(found) == limit:
+                            return found, True
+                        found.append(MissingFile(task_id, relative, number, reference[:300]))
     return found, False
 
 

@@ -1,6 +1,7 @@
 """Judged submissions built the way the judge leaves them: runs with scores, result JSON, screenshots
 and the submitted site on disk. Shared by the leaderboard and security tests."""
 import hashlib
+import json
 from pathlib import Path
 
 from django.conf import settings
@@ -48,9 +49,24 @@ def result_for(task, success, differ_box=None):
               "assertion": {"text": "The cart opens", "result": "Yes" if success == task.step_count else "No", "backend": "offline",
                             "detail": {}}, "timings_ms": {}}]
     return {"task_id": task.task_id, "protocol": "iwr-v1", "points": points, "steps": steps, "success_step": success,
+            "backends": {"grounding": "offline", "image_similarity": "content-ssim"},
             "screenshots": ["shots/state_0.png", "shots/state_1.png"], "stop_reason": "completed",
             "stop_detail": "", "blocked_requests": {"https://evil.example/track.js": 2},
             "console_errors": ["TypeError: x is undefined"], "hfs_note": "offline back-end: no MLLM"}
+
+
+def write_eval(out_dir, success, total, ocr, image, mllm=()):
+    """The engine's eval.json for these per-point scores (mllm as fractions), and the screenshot of each point."""
+    shots = [f"screenshots/{k}.png" for k in range(len(ocr))]
+    for shot in shots:
+        png(out_dir / shot)
+    avg = [(m + d + o) / 3 for m, d, o in zip(mllm, image, ocr)]
+    mean = lambda xs: sum(xs) / len(xs) if xs else 0  # noqa: E731
+    (out_dir / "eval.json").write_text(json.dumps({
+        "total_step": total, "success_step": success, "screenshot_paths_to_eval": shots,
+        "all_mllm_scores": list(mllm), "all_dino_scores": image, "all_ocr_scores": ocr, "all_avg_scores": avg,
+        "mllm_score": mean(mllm), "dino_score": mean(image), "ocr_score": mean(ocr), "avg_score": mean(avg),
+        "all_mllm_res": [], "all_ocr_texts": [], "assertion_results": [None] * total}))
 
 
 def make_submission(owner, name, scores, public=True, backend="offline", thinking=False, model_type="proprietary"):
@@ -75,6 +91,7 @@ def make_submission(owner, name, scores, public=True, backend="offline", thinkin
         folder = Path(settings.MEDIA_ROOT) / run.out_dir / "shots"
         png(folder / "state_0.png")
         png(folder / "state_1.png", box=(20, 10, 30, 20))
+        write_eval(Path(settings.MEDIA_ROOT) / run.out_dir, success, task.step_count, [lfs], [lfs])
         site = run.site_dir()
         site.mkdir(parents=True, exist_ok=True)
         (site / "index.html").write_text("<h1>site</h1><script>document.title = 'ran'</script>")

@@ -6,9 +6,12 @@ offline: the rules a careful person would apply without a model, always comparin
 screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM with the page's DOM.
 
 - Which state a checkpoint shows is read from the task, whichever way it was recorded (official.py:
-  the state in which the j-th flagged action is performed, or the one after it): the reading under
-  which the checkpoints look more like the replay's states at those moments is taken, the official
-  one when the states cannot tell. The assertion of step k is judged against the checkpoint that
+  the state in which the j-th flagged action is performed, or the one after it): as the recording
+  says (build_task writes it into metadata.json), else inferred from the task: when the first
+  step is flagged, the official reading makes step_1 the same picture as step_0; else the reading
+  whose checkpoints show more of what the assertions name (their numbers and quoted texts change
+  from state to state); else the one under which the checkpoints look more like the replay's states
+  at those moments; the official one when nothing tells. The assertion of step k is judged against the checkpoint that
   shows state k, if there is one.
 - A state (near) pixel-identical to its checkpoint is judged true.
 - Otherwise, where state k has a checkpoint, three things must hold:
@@ -25,9 +28,9 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   typed earlier in the task (a page echoes them whoever wrote it: "Thanks, Ana Silva!").
 - Where state k has no checkpoint: something observable changed (DOM, URL, scroll position or
   pixels), and what the assertion names that a page can show is shown: its numbers, brought by the
-  action (shown more often than before it; a value it changes *from* excepted: "from $199 to $238"
-  needs a new $238), its typed words, and its quoted texts; a quoted text said to be removed, closed
-  or gone must no longer be shown.
+  action (in the part of the page it changed, or newly in view; a value it changes *from*
+  excepted: "from $199 to $238" needs $238 there), its typed words, and its quoted texts; a quoted
+  text said to be removed, closed or gone must no longer be shown.
 """
 import bisect
 import re
@@ -53,7 +56,7 @@ QUOTED = re.compile(r"\"([^\"]{1,120})\"|“([^”]{1,120})”|‘([^’]{1,120}
 CLAUSE = re.compile(r";|,\s+(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+", re.I)
 GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|close[sd]?\b|clear|dismiss|"
                   r"collaps)\w*", re.I)
-STAYS = re.compile(r"\b(?:still|remains?|stays?|unchanged|again|keeps?)\b", re.I)
+STAYS = re.compile(r"\b(?:still|remains?|stays?|unchanged|again|keeps?|already)\b", re.I)
 # Share of pixels that may differ for a state to count as its checkpoint's picture (a caret, a
 # hover shade): a person comparing the two screenshots would call them the same.
 IDENTICAL_SHARE = 0.002
@@ -68,6 +71,7 @@ class State:
     scroll: list
     text: str          # in the viewport
     page_text: str     # anywhere on the page
+    changed_text: str  # of the smallest element holding what changed since the probe before ("" when nothing did)
 
 
 @dataclass(frozen=True)
@@ -191,16 +195,18 @@ def _number_counts(text):
     return Counter(NUMBER.findall(THOUSANDS.sub("", text)))
 
 
-def numbers_not_brought(assertion, before_text, after_text):
-    """The numbers the assertion names that the action did not bring: not shown more often after it
-    than before. Without a checkpoint, this is what ties the named value to the action: a detail panel
-    for the wrong product leaves "$29" shown only in the list where it already was. A number the
-    assertion quotes is checked with its quote; one it says stays (still, remains) need only be shown."""
-    before, after = _number_counts(before_text), _number_counts(after_text)
+def numbers_not_brought(assertion, changed_text, before_view, after_view):
+    """The numbers the assertion names that the action did not bring: not in the part of the page it
+    changed, nor newly in view (a scroll). Without a checkpoint, this ties the named value to the
+    action: a detail panel for the wrong product leaves "$29" only in the list, which did not change.
+    A number the assertion quotes is checked with its quote; one it says stays (still, already)
+    need only be shown."""
+    before, after = _number_counts(before_view), _number_counts(after_view)
+    region = _numbers(changed_text)
     unquoted = QUOTED.sub(" ", assertion)
     kept = {n for clause in CLAUSE.split(unquoted) if STAYS.search(clause) for n in named_numbers(clause)}
     return sorted((n for n in named_numbers(unquoted)
-                   if (after[n] <= before[n] and n not in kept) or not after[n]), key=int)
+                   if n not in kept and n not in region and after[n] <= before[n]), key=int)
 
 
 def missing_typed(assertion, typed, truth_text, page_text):
@@ -260,20 +266,31 @@ class OfflineJudge:
     def __init__(self, task, truth, states, probes, similarity, threshold):
         self.task, self.truth, self.states, self.probes = task, truth, states, probes
         self.similarity, self.threshold = similarity, threshold
-        self.reading = official.OFFICIAL_READING
+        self.reading = self.inferred = official.OFFICIAL_READING
         self.fit = {}
 
     async def load(self):
         self.images = [await f for f in self.truth.image]
         self.texts = [await f for f in self.truth.text]
-        self.reading, self.fit = self._reading()
+        # Inferred always, so that the inference is measured even where the recording tells.
+        self.inferred, self.fit = self._reading()
+        self.reading = self.task.recorded_reading or self.inferred
 
     def _close(self, j, state):
         return closeness(self.similarity, self.images[j], self.texts[j], self.states[state])
 
     def _reading(self):
-        """The reading under which the checkpoints fit the states they would show better, summed over
-        the flagged steps the replay reached; the official reading when that tells nothing."""
+        """(reading, figures). When the first step is flagged, the checkpoints tell: in the official
+        reading step_1 shows the page as loaded, as step_0 does, so the two are the same picture.
+        Otherwise, the reading under which the checkpoints fit the replay's states at those moments
+        better, summed over the flagged steps the replay reached; the official reading when that
+        tells nothing."""
+        if self.task.flags and self.task.flags[0] and len(self.truth.png) > 1:
+            same = identical(self.truth.png[0], self.truth.png[1])
+            return (official.BEFORE_ACTION if same else official.AFTER_ACTION), {"step_1_is_step_0": same}
+        told = {r: self._told(r) for r in official.READINGS}
+        if None not in told.values() and told[official.BEFORE_ACTION] != told[official.AFTER_ACTION]:
+            return max(told, key=told.get), {"assertions_shown": {r: round(v, 4) for r, v in told.items()}}
         shown = {r: official.checkpoint_states(self.task.flags, r) for r in official.READINGS}
         fit = dict.fromkeys(official.READINGS, 0.0)
         for j in range(1, self.task.checkpoint_count):
@@ -283,6 +300,24 @@ class OfflineJudge:
                     fit[r] += self._close(j, state)
         best = max(official.READINGS, key=lambda r: (round(fit[r], 6), r == official.OFFICIAL_READING))
         return best, {r: round(v, 4) for r, v in fit.items()}
+
+    def _told(self, reading):
+        """Under `reading`, the share of what the assertions name (numbers, quoted texts) that the
+        checkpoint of their step's state shows; None when no such checkpoint exists. Values that
+        change from step to step are what assertions name, so the checkpoints of the right reading
+        show more of them."""
+        shown = official.checkpoint_states(self.task.flags, reading)
+        hits = total = 0
+        for step in self.task.steps:
+            j = next((j for j in range(1, len(shown)) if shown[j] == step.number), None)
+            if not step.assertion or j is None:
+                continue
+            text = self.texts[j]
+            numbers = named_numbers(QUOTED.sub(" ", step.assertion))
+            claims = quoted_claims(step.assertion)
+            hits += len(numbers & _numbers(text)) + sum(_shown(q, text) == should for q, should in claims)
+            total += len(numbers) + len(claims)
+        return hits / total if total else None
 
     def checkpoint_of(self, state):
         """j of the checkpoint showing `state` under the task's reading, or None."""
@@ -298,13 +333,14 @@ class OfflineJudge:
         previous, current = self.states[k - 1], self.states[k]
         change = Change.between(before, after, previous.png != current.png)
         facts = {"dom": change.dom, "url": change.url, "scroll": change.scroll, "pixels": change.pixels,
-                 "reading": self.reading}
+                 "reading": self.reading, "reading_inferred": self.inferred}
         # What the page shows, wherever it is scrolled: an assertion may name what lies below the fold.
         page_text = after.page_text + " " + current.text
         j = self.checkpoint_of(k)
         typed = self.typed_before(k)
         if j is None:
-            missing = numbers_not_brought(text, before.page_text, after.page_text)
+            missing = numbers_not_brought(text, after.changed_text, before.text + " " + previous.text,
+                                          after.text + " " + current.text)
             unechoed = missing_typed(text, typed, None, page_text)
             quotes = unmet_quotes(text, page_text)
             holds = change.any() and not missing and not unechoed and not quotes

@@ -6,6 +6,8 @@ download needs a network this product must not assume.
 import os
 from dataclasses import dataclass
 
+from . import fonts
+
 CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
 
 # --no-sandbox: Chromium refuses to start as root without it. The background-networking flags
@@ -52,11 +54,13 @@ class Viewport:
 
 def launch(playwright, chromium_path=None, headless=True, extra_args=()):
     """One browser per process; callers make a fresh context per task with `context_options`.
+    Its fonts are the judge's (fonts.py), for authoring tools and tests as for the judge.
 
     Works with Playwright's sync and async APIs alike (it returns what `chromium.launch` returns).
     """
     return playwright.chromium.launch(
         executable_path=chromium_path or CHROMIUM_PATH, headless=headless, args=LAUNCH_ARGS + list(extra_args),
+        env={**os.environ, **fonts.environment()},
     )
 
 

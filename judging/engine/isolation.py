@@ -1,9 +1,10 @@
 """The judged site in its cell: served only from its own files, everything else blocked and counted.
 
 The page lives at a fake origin (http://site.invalid/) answered by Playwright routing, so it
-never shares an origin with the application and no request reaches a real network. URLs holding
-`__PLACEHOLDER_ASSETS_BASE_DIR__/` are answered from the task's assets. Dialogs are dismissed,
-popups closed, crashes and navigations away recorded for the replay to act on.
+never shares an origin with the application and no request reaches a real network. The task's
+assets are found by the rule of assets.py: the placeholder, or a relative path into the official
+dataset layout as generate.py writes it. Dialogs are dismissed, popups closed, crashes and
+navigations away recorded for the replay to act on.
 """
 import asyncio
 import time
@@ -11,8 +12,9 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from . import assets
+
 ORIGIN = "http://site.invalid"
-ASSET_MARKER = "__PLACEHOLDER_ASSETS_BASE_DIR__/"
 MAX_RECORDED = 100          # distinct blocked URLs, console errors, dialogs kept in a result
 
 
@@ -50,10 +52,12 @@ class Sandbox:
         parts = urlsplit(url)
         if f"{parts.scheme}://{parts.netloc}" != ORIGIN:
             return None
-        path = unquote(parts.path)
-        if ASSET_MARKER in path:
-            return _inside(self.assets_dir, path.split(ASSET_MARKER, 1)[1])
-        return _inside(self.site_dir, path.lstrip("/") or "index.html")
+        found = assets.locate(unquote(parts.path), lambda p: _inside(self.site_dir, p) is not None,
+                              lambda p: _inside(self.assets_dir, p) is not None)
+        if found is None:
+            return None
+        kind, relative = found
+        return _inside(self.site_dir if kind == assets.SITE else self.assets_dir, relative)
 
     async def _route(self, route):
         url = route.request.url

@@ -19,7 +19,7 @@ from pathlib import Path
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import async_playwright
 
-from . import actions, assertions, browser, llm, official, scoring
+from . import actions, assertions, browser, fonts, llm, official, scoring
 from .isolation import ORIGIN, Sandbox, entry_page
 from .ocr import Reader
 from .options import JudgeOptions
@@ -145,6 +145,7 @@ class Judge:
     def _versions(self):
         versions = {"judge": JUDGE_VERSION, "chromium": self._browser.version, "playwright": version("playwright"),
                     "ocr": self._reader.version(), "similarity": self._similarity.version()}
+        versions["fonts"] = fonts.version()
         if self._judging is not None:
             versions["llm"] = f"grounding: {self._grounding.version()}; judging: {self._judging.version()}"
         return versions
@@ -331,8 +332,9 @@ class _Session:
         return png
 
     async def probe(self):
-        mutations, url, text, page_text = await self.guard(self.page.evaluate(PROBE_JS))
-        return assertions.State(mutations, url, await self.guard(actions.scroll_state(self.page)), text, page_text)
+        mutations, url, text, page_text, changed = await self.guard(self.page.evaluate(PROBE_JS))
+        return assertions.State(mutations, url, await self.guard(actions.scroll_state(self.page)), text, page_text,
+                                changed)
 
     async def run(self, entry):
         replay = self.replay

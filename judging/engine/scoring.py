@@ -3,7 +3,8 @@
 Task level: IFS = successful steps / total steps; LFS = mean over visual points of
 (OCR similarity + image similarity) / 2; HFS = mean MLLM score / 100, or None when no MLLM judged
 the points; VFS = 0.5·LFS + 0.5·HFS (= LFS when HFS is None); Final = 0.7·IFS + 0.3·VFS.
-Run level: the mean of each field over every task of the benchmark, a missing task counting 0.
+Run level: the mean of each field over every task of the benchmark, a missing task counting 0;
+beside it, the official evaluation's mean over the judged tasks alone (it skips a missing page).
 """
 from dataclasses import asdict, dataclass
 from statistics import fmean
@@ -67,6 +68,9 @@ class Aggregate:
     final: float
     judged: int
     total: int
+    # The official evaluation's row: each field's mean over the judged tasks alone (it skips tasks
+    # without a page); None when no task was judged. Equal to the fields above at full coverage.
+    over_judged: dict | None = None
 
     @property
     def coverage(self):
@@ -89,9 +93,13 @@ def aggregate(task_results, total_tasks):
     if not total_tasks:
         return Aggregate(0.0, 0.0, None, 0.0, 0.0, 0, 0)
 
-    def mean(field):
-        return sum(getattr(r, field) for r in results) / total_tasks
-
     measured = results and all(r.hfs is not None for r in results)
-    return Aggregate(ifs=mean("ifs"), lfs=mean("lfs"), hfs=mean("hfs") if measured else None,
-                     vfs=mean("vfs"), final=mean("final"), judged=len(results), total=total_tasks)
+
+    def means(count):
+        sums = {name: sum(getattr(r, name) for r in results) for name in ("ifs", "lfs", "vfs", "final")}
+        sums["hfs"] = sum(r.hfs for r in results) if measured else None
+        return {name: None if value is None else value / count for name, value in sums.items()}
+
+    overall = means(total_tasks)
+    return Aggregate(**overall, judged=len(results), total=total_tasks,
+                     over_judged=means(len(results)) if results else None)

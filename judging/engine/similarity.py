@@ -198,3 +198,18 @@ class DinoSimilarity:
 
 def make_similarity(dino_path=None):
     return DinoSimilarity(dino_path) if dino_path else ContentSimilarity()
+
+
+DEFAULT = ContentSimilarity.name
+
+
+def display_name(name):
+    """How pages name a similarity: DINOv2 as the paper writes it, the others by their own name."""
+    return "DINOv2" if name == DinoSimilarity.name else name
+
+
+def column_label(names):
+    """The heading of an image-similarity column over results of these similarities: DINO (the
+    official tables' heading) only when DINOv2 scored them all, else the names of those used."""
+    names = sorted(set(names)) or [DEFAULT]
+    return "/".join("DINO" if name == DinoSimilarity.name else name.upper() for name in names)

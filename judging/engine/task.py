@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .browser import Viewport
-from .official import ACTION_TYPES
+from .official import ACTION_TYPES, READINGS
 
 
 
@@ -36,6 +36,7 @@ class Task:
     viewport: Viewport
     steps: tuple
     entry: dict = field(repr=False)
+    recorded_reading: str | None = None   # which state the checkpoints show, when the recording says
 
     @property
     def flags(self):
@@ -69,12 +70,24 @@ def _read_entry(task_dir):
     raise TaskError(f"no entry with id {task_dir.name!r} in {jsonl}")
 
 
-def _resolution(task_dir, entry):
-    text = (entry.get("recording_details") or {}).get("resolution")
-    metadata = task_dir / "metadata.json"
-    if not text and metadata.is_file():
-        text = (json.loads(metadata.read_text(encoding="utf-8")).get("recording_details") or {}).get("resolution")
+def _metadata(task_dir):
+    try:
+        data = json.loads((task_dir / "metadata.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _resolution(entry, metadata):
+    text = (entry.get("recording_details") or {}).get("resolution") or \
+        (metadata.get("recording_details") or {}).get("resolution")
     return Viewport.parse(text) if text else Viewport()
+
+
+def _recorded_reading(metadata):
+    """build_task writes which state its checkpoints show; the published dataset says nothing."""
+    reading = (metadata.get("checkpoints") or {}).get("reading") if isinstance(metadata.get("checkpoints"), dict) else None
+    return reading if reading in READINGS else None
 
 
 def load_task(task_dir):
@@ -93,8 +106,9 @@ def load_task(task_dir):
             checkpoint = flagged
         steps.append(Step(number, kind, dict(raw.get("parameters") or {}),
                           (raw.get("logical_assertion") or "").strip() or None, checkpoint))
-    task = Task(id=str(entry.get("id", task_dir.name)), dir=task_dir,
-                viewport=_resolution(task_dir, entry), steps=tuple(steps), entry=entry)
+    metadata = _metadata(task_dir)
+    task = Task(id=str(entry.get("id", task_dir.name)), dir=task_dir, viewport=_resolution(entry, metadata),
+                steps=tuple(steps), entry=entry, recorded_reading=_recorded_reading(metadata))
     missing = [j for j in range(flagged + 1) if not task.checkpoint_path(j).is_file()]
     if missing:
         raise TaskError(f"task {task.id}: missing checkpoints {missing}")

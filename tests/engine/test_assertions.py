@@ -62,18 +62,32 @@ def test_a_value_changed_from_need_not_be_shown_nor_ordinals_and_distances():
     assert named_numbers("The 3rd tab opens and the page moves 400 px; 2 items are listed") == {"2"}
 
 
-def test_without_a_checkpoint_the_numbers_named_must_be_brought_by_the_action():
+def test_without_a_checkpoint_the_numbers_named_must_be_in_what_the_action_changed():
     assertion = "A detail panel on the right shows Glide Wireless Mouse, $29 and its description."
     results = "Pulse $19 Glide $29 Orbit $49"
-    assert numbers_not_brought(assertion, results, results + " Orbit Wireless Mouse $49") == ["29"]
-    assert numbers_not_brought(assertion, results, results + " Glide Wireless Mouse $29") == []
+    assert numbers_not_brought(assertion, "Orbit Wireless Mouse $49", results, results + " Orbit $49") == ["29"]
+    assert numbers_not_brought(assertion, "Glide Wireless Mouse $29", results, results + " Glide $29") == []
+
+
+def test_a_filter_brings_the_values_it_leaves_in_the_list_it_changed():
+    assertion = "3 hotels found: Casa do Rio at €182 and Tejo Bay Hotel at €214."
+    assert numbers_not_brought(assertion, "3 hotels found Casa do Rio €182 Tejo Bay Hotel €214 Baixa €168",
+                               "8 hotels €182 €214", "3 hotels €182 €214") == []
+
+
+def test_a_scroll_brings_what_comes_into_view():
+    assertion = "The Latest news list comes into view, starting with Night buses every 15 minutes."
+    assert numbers_not_brought(assertion, "", "Front page", "Latest news Night buses every 15 minutes") == []
+    assert numbers_not_brought(assertion, "", "Front page", "Front page") == ["15"]
 
 
 def test_a_number_quoted_or_said_to_stay_need_not_be_new():
-    assert numbers_not_brought("The dialog closes and the header reads '1 tour booked'.", "1 tour booked",
+    assert numbers_not_brought("The dialog closes and the header reads '1 tour booked'.", "", "1 tour booked",
                                "1 tour booked") == []
-    assert numbers_not_brought("The counter still shows 3.", "3", "3") == []
-    assert numbers_not_brought("The counter shows 3.", "3", "") == ["3"]
+    assert numbers_not_brought("The counter still shows 3.", "", "3", "3") == []
+    assert numbers_not_brought("With the 15% tip already selected, the total reads $97.29.", "Total $97.29",
+                               "15% Total $84", "15% Total $97.29") == []
+    assert numbers_not_brought("The counter shows 3.", "", "3", "3") == ["3"]
 
 
 def test_quoted_texts_must_be_shown_with_their_numbers_and_gone_when_said_to_go():

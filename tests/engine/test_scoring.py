@@ -54,6 +54,19 @@ def test_aggregate_counts_missing_tasks_as_zero_and_reports_coverage():
     assert agg.to_dict()["coverage"] == pytest.approx(0.5)
 
 
+def test_aggregate_gives_the_official_mean_over_judged_tasks_beside_ours():
+    done = [scoring.task_scores(2, 2, [1.0], [1.0], [80]), scoring.task_scores(1, 2, [0.5], [0.3], [40])]
+    agg = scoring.aggregate(done, total_tasks=5)
+    for name in ("ifs", "lfs", "hfs", "vfs", "final"):
+        judged_mean = (getattr(done[0], name) + getattr(done[1], name)) / 2
+        assert agg.over_judged[name] == pytest.approx(judged_mean, abs=1e-12)
+        assert getattr(agg, name) == pytest.approx(judged_mean * 2 / 5, abs=1e-12)
+    assert agg.to_dict()["over_judged"] == agg.over_judged
+    full = scoring.aggregate(done, total_tasks=2)
+    assert full.over_judged == {name: getattr(full, name) for name in ("ifs", "lfs", "hfs", "vfs", "final")}
+    assert scoring.aggregate([], 3).over_judged is None
+
+
 def test_aggregate_reports_hfs_only_when_every_judged_task_measured_it():
     measured = scoring.task_scores(1, 1, [1.0], [1.0], [50])
     assert scoring.aggregate([measured, measured], 3).hfs == pytest.approx(1.0 / 3)

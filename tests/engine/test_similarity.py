@@ -9,6 +9,7 @@ import pytest
 from judging.engine.similarity import ContentSimilarity, make_similarity
 
 from .conftest import BENCH, SITES, make_site
+from .tiny_dino import make_tiny_dino
 
 TABS = BENCH / "sample-tabs" / "checkpoints"
 CHECKPOINTS = sorted(BENCH.glob("*/checkpoints/step_*.png"))
@@ -112,14 +113,7 @@ def test_page_in_other_fonts_ranks_above_the_page_with_a_part_missing(judge, tmp
 
 
 def test_dinov2_cls_cosine_from_a_local_tiny_model(tmp_path):
-    torch = pytest.importorskip("torch", reason="torch is optional (DINOv2 similarity only)")
-    transformers = pytest.importorskip("transformers", reason="transformers is optional (DINOv2 similarity only)")
-    torch.manual_seed(0)
-    config = transformers.Dinov2Config(hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
-                                       intermediate_size=64, image_size=56, patch_size=14)
-    transformers.Dinov2Model(config).save_pretrained(tmp_path)
-    transformers.BitImageProcessor(size={"shortest_edge": 64}, crop_size={"height": 56, "width": 56},
-                                   do_center_crop=True).save_pretrained(tmp_path)
+    make_tiny_dino(tmp_path)
     sim = make_similarity(str(tmp_path))
     assert sim.name == "dinov2" and "dinov2" in sim.version()
     assert sim.similarity(TABS / "step_0.png", TABS / "step_0.png") == pytest.approx(1.0, abs=1e-5)

@@ -55,3 +55,18 @@ def test_secret_key_can_come_from_a_file(tmp_path):
     result = manage_check(tmp_path, DATABASE_URL="postgres://postgres@127.0.0.1:5432/test",
                           SECRET_KEY_FILE=str(secret))
     assert result.returncode == 0, result.stderr
+
+
+def test_workers_pass_judge_dino_path_to_the_engine_and_refuse_a_folder_without_a_model(settings, tmp_path):
+    from django.core.exceptions import ImproperlyConfigured
+
+    from judging.runner import judge_options
+
+    settings.JUDGE_DINO_PATH = None
+    assert judge_options().dino_path is None
+    (tmp_path / "config.json").write_text("{}")
+    settings.JUDGE_DINO_PATH = str(tmp_path)
+    assert judge_options().dino_path == str(tmp_path)
+    settings.JUDGE_DINO_PATH = str(tmp_path / "missing")
+    with pytest.raises(ImproperlyConfigured, match="JUDGE_DINO_PATH"):
+        judge_options()

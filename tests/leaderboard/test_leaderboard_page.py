@@ -35,6 +35,23 @@ def test_other_backend_is_ranked_in_its_own_table_and_the_page_says_so(client, b
     assert "Judge-LLM" not in "".join(name for _, name in rows_of(html, "iwr-v1/offline"))
 
 
+def test_partial_coverage_shows_the_official_mean_over_judged_tasks_beside_ours(client, board):
+    weak, strong = board["weak"], board["strong"]
+    runs = list(weak.runs.filter(status="done"))
+    judged_mean = sum(r.final for r in runs) / len(runs)
+    assert weak.coverage == pytest.approx(2 / 3) and weak.final == pytest.approx(judged_mean * 2 / 3)
+    html = client.get("/leaderboard/").content.decode()
+    shown = re.findall(r'data-testid="over-judged"[^>]*>([^<]*)<', html)
+    assert shown == [f"{judged_mean * 100:.2f} over the 2 judged tasks (official averaging)"]  # strong: full coverage
+    for url in (f"/submissions/{weak.pk}/", f"/submissions/{weak.pk}/results/"):
+        page = client.get(url).content.decode()
+        assert 'data-testid="over-judged"' in page and "judged tasks only" in page, url
+        assert f"{judged_mean:.3f}" in page or f"{judged_mean * 100:.2f}" in page, url
+    assert 'data-testid="over-judged"' not in client.get(f"/submissions/{strong.pk}/results/").content.decode()
+    row = next(r for r in client.get("/api/leaderboard/").json()["results"] if r["submission_id"] == weak.pk)
+    assert row["final_over_judged"] == pytest.approx(judged_mean)
+
+
 def test_paper_rows_are_distinct_and_link_nowhere(client, board):
     html = client.get("/leaderboard/").content.decode()
     paper = rows_of(html, "iwr-v1/paper")

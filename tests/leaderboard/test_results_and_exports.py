@@ -2,6 +2,7 @@
 import csv
 import io
 import json
+import zipfile
 
 import pytest
 
@@ -25,7 +26,8 @@ def test_csv_has_every_score_of_every_task(client, board):
     t102 = rows[1]
     assert (t102["steps_reached"], t102["steps_total"]) == ("1", "2")
     assert float(t102["ifs"]) == 0.5 and float(t102["lfs"]) == pytest.approx(0.3)
-    assert float(t102["ocr"]) == pytest.approx(0.75) and float(t102["dino"]) == pytest.approx(0.8)
+    assert float(t102["ocr"]) == pytest.approx(0.75) and float(t102["image"]) == pytest.approx(0.8)
+    assert t102["image_similarity"] == "content-ssim" and "dino" not in rows[0]
     assert float(t102["final"]) == pytest.approx(0.7 * 0.5 + 0.3 * 0.3)
     assert rows[2]["status"] == "failed" and float(rows[2]["final"]) == 0.0
     assert rows[2]["failure_reason"] == "judge:error"
@@ -39,13 +41,29 @@ def test_json_download_carries_aggregate_interval_and_tasks(client, board):
 
 
 def test_metrics_markdown_in_the_official_format(client, board):
-    text = client.get(f"/submissions/{board['weak'].pk}/metrics.md").content.decode()
-    lines = text.strip().splitlines()
-    assert lines[0] == "| task | IFS | OCR | DINO | LFS | HFS | VFS | Final |"
-    assert lines[3] == "| 102 | 50.00 | 75.00 | 80.00 | 30.00 | n/a | 30.00 | 44.00 |"
-    assert lines[-1].startswith("| avg | 16.67 | ")
-    avg_final = (0.7 * 0 + 0.3 * 0.2 + 0.44) / 3 * 100
-    assert lines[-1].endswith(f"| {avg_final:.2f} |")
+    response = client.get(f"/submissions/{board['weak'].pk}/metrics.md")
+    assert response["Content-Disposition"] == 'attachment; filename="weak-vl_metrics.md"'
+    lines = response.content.decode().splitlines()
+    assert lines[:4] == ["# model: Weak-VL result", "",
+                         "| task | IFS(%) | OCR(%) | CONTENT-SSIM(%) | LFS(%) | HFS(%) | VFS(%) | Final(%) |",
+                         "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    # Rows of the judged tasks only (103 failed), each from its eval.json; avg over those rows.
+    assert lines[4:] == ["| 101 | 0.00 | 20.00 | 20.00 | 20.00 | n/a | 20.00 | 6.00 |",
+                         "| 102 | 50.00 | 30.00 | 30.00 | 30.00 | n/a | 30.00 | 44.00 |",
+                         "| avg | 25.00 | 25.00 | 25.00 | 25.00 | n/a | 25.00 | 25.00 |"]
+
+
+def test_official_tree_holds_eval_json_evalpoints_and_the_report(client, board):
+    response = client.get(f"/submissions/{board['weak'].pk}/result.zip")
+    assert response["Content-Disposition"].startswith("attachment")
+    with zipfile.ZipFile(io.BytesIO(b"".join(response.streaming_content))) as archive:
+        names = sorted(archive.namelist())
+        assert names == ["101/weak-vl/eval.json", "101/weak-vl/evalpoints/0.png", "102/weak-vl/eval.json",
+                         "102/weak-vl/evalpoints/0.png", "reports/weak-vl_metrics.md"]
+        evaluation = json.loads(archive.read("102/weak-vl/eval.json"))
+        assert evaluation["screenshot_paths_to_eval"] == ["evalpoints/0.png"] and evaluation["success_step"] == 1
+        assert archive.read("reports/weak-vl_metrics.md").decode() == client.get(
+            f"/submissions/{board['weak'].pk}/metrics.md").content.decode()
 
 
 def test_someone_elses_private_submission_is_not_found(client, board):

@@ -7,6 +7,7 @@ from rest_framework.authtoken.models import Token
 from judging import constants as states
 from leaderboard import services
 from leaderboard.models import AuditEntry, Submission, TaskRun
+from tasks_catalog.models import Asset
 from tests.submissions.conftest import METADATA
 from tests.submissions.zips import PAGE, make_zip
 
@@ -102,6 +103,24 @@ def test_api_preflight_reports_outside_urls_by_file_and_line_and_writes_nothing(
         ("101", "style.css", 2, "http://fonts.example.org/a.woff2"),
     ]
     assert _nothing_written(settings.MEDIA_ROOT) == before
+
+
+def test_preflight_reports_files_neither_in_the_site_nor_among_the_tasks_assets(client, token, tasks, tmp_path):
+    Asset.objects.create(task=tasks[0], name="asset001.png")
+    page = (b'<img src="../../../data/data/101/assets/asset001.png">\n'   # generate.py's path: found
+            b'<img src="../../../data/data/101/assets/asset404.png">\n'   # not one of the task's assets
+            b'<link rel="stylesheet" href="css/site.css"><a href="#top">top</a>\n'
+            b'<script>photo.src = "img/photo.jpg"; const own = "logo.svg";</script>\n')
+    style = b".hero { background: url('../logo.svg') } .x { background: url(data:image/png;base64,AAAA) }\n"
+    archive = make_zip(tmp_path / "run.zip", {"101/acme__vl/index.html": page, "101/acme__vl/css/site.css": style,
+                                              "101/acme__vl/logo.svg": b"<svg/>"})
+    with open(archive, "rb") as fh:
+        report = client.post("/api/submissions/preflight/", {"archive": fh}, HTTP_AUTHORIZATION=f"Token {token}").json()
+    assert report["ok"] is True
+    assert [(w["code"], w["file"], w["line"], w["url"]) for w in report["warnings"]] == [
+        ("site:missing-file", "index.html", 2, "../../../data/data/101/assets/asset404.png"),
+        ("site:missing-file", "index.html", 4, "img/photo.jpg"),
+    ]
 
 
 @pytest.mark.parametrize("entries,task,code", [

@@ -77,7 +77,17 @@
   }
 
   const touch = () => { state.mutations += 1; state.lastChange = performance.now(); };
-  new MutationObserver(touch).observe(document, {
+  // What changed since the judge last looked (js/probe.js reads and clears it): an assertion's
+  // values are looked for in the part of the page the action changed.
+  state.changed = new Set();
+  const CHANGED_LIMIT = 5000;
+  new MutationObserver((records) => {
+    touch();
+    for (const record of records) {
+      if (state.changed.size >= CHANGED_LIMIT) { state.changed.add(document.documentElement); break; }
+      state.changed.add(record.target.nodeType === 1 ? record.target : record.target.parentElement);
+    }
+  }).observe(document, {
     subtree: true, childList: true, attributes: true, characterData: true,
   });
   addEventListener.call(window, "scroll", touch, { capture: true, passive: true });

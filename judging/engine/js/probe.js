@@ -1,6 +1,7 @@
 // What an assertion compares between two states: the DOM mutation count, the URL, the text a user
 // sees in the viewport (text nodes with a box inside it, and what visible fields show), and the
-// text shown anywhere on the page (rendered, with a box, wherever it is scrolled).
+// text shown anywhere on the page (rendered, with a box, wherever it is scrolled), and the text of
+// the part of the page that changed since the last probe.
 () => {
   const s = window.__iwrJudge, vw = innerWidth, vh = innerHeight;
   const boxed = (r) => r.width >= 1 && r.height >= 1;
@@ -37,5 +38,15 @@
     page.push(value || field.placeholder);
     if (seen(field.getBoundingClientRect())) out.push(value || field.placeholder);
   }
-  return [s ? s.mutations : -1, location.href, out.join(" "), page.join(" ")];
+  // The smallest element holding everything that changed since the last probe, and its text.
+  let region = null;
+  for (const el of s ? s.changed : []) {
+    if (!el || !el.isConnected) continue;
+    if (region === null) { region = el; continue; }
+    while (region && !region.contains(el)) region = region.parentElement;
+  }
+  if (s) s.changed.clear();
+  const changed = region === null ? "" : (region === document.documentElement || region === document.head
+    ? root : region).innerText || "";
+  return [s ? s.mutations : -1, location.href, out.join(" "), page.join(" "), changed];
 }
