@@ -23,7 +23,6 @@ LAUNCH_ARGS = [
     "--disable-quic",
     "--disable-gpu",
     "--disable-dev-shm-usage",
-    "--hide-scrollbars",
     "--font-render-hinting=none",
     "--force-color-profile=srgb",
     "--disable-lcd-text",
@@ -61,6 +60,8 @@ def launch(playwright, chromium_path=None, headless=True, extra_args=()):
     return playwright.chromium.launch(
         executable_path=chromium_path or CHROMIUM_PATH, headless=headless, args=LAUNCH_ARGS + list(extra_args),
         env={**os.environ, **fonts.environment()},
+        # Playwright hides scrollbars in headless mode; the official evaluation's screenshots show them.
+        ignore_default_args=["--hide-scrollbars"],
     )
 
 

@@ -88,11 +88,12 @@ def build(tmp_path_factory):
     """build_task on the page for a flag pattern, recorded with the official reading."""
     from tasks_catalog.authoring import build_task
 
-    def make(flags, asserted=()):
+    def make(flags, asserted=(), reading=official.OFFICIAL_READING):
         root = tmp_path_factory.mktemp("task")
         reference = site(root / "site")
         (root / "actions.json").write_text(json.dumps(spec(flags, asserted)))
-        build_task(reference, root / "actions.json", root / "bench", pause=0.05, progress=lambda _m: None)
+        build_task(reference, root / "actions.json", root / "bench", pause=0.05, progress=lambda _m: None,
+                   reading=reading)
         return root / "bench" / "data" / "pairing", reference
     return make
 
@@ -139,3 +140,21 @@ def test_stop_at_a_no_ends_the_pairing_before_the_action_judged_false(judge, bui
     assert paired(result) == [(0, 0), (0, 1)]
     assert result.lfs == pytest.approx(sum((p.ocr + p.image) / 2 for p in result.points) / 2)
     assert len(result.screenshots) == 4  # the replay went on to the end, as the official one does
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("reading", official.READINGS)
+@pytest.mark.parametrize("flags", [[T, F, T], [F, T, T]])
+def test_offline_verdicts_do_not_depend_on_the_reading_the_checkpoints_were_recorded_in(judge, build, tmp_path,
+                                                                                       reading, flags):
+    """Recorded either way, and with the recording's note of it removed (as in the published data),
+    the reference passes and a page whose second button says something else fails at step 2."""
+    task, reference = build(flags, asserted=(1, 2, 3), reading=reading)
+    metadata = json.loads((task / "metadata.json").read_text())
+    del metadata["checkpoints"]
+    (task / "metadata.json").write_text(json.dumps(metadata))
+    good = judge.run(task, reference, tmp_path / "good")
+    assert (good.stop_reason, good.ifs) == (COMPLETED, 1.0), good.stop_detail
+    assert {s.assertion.detail["reading"] for s in good.steps} == {reading}
+    bad = judge.run(task, site(tmp_path / "site", say="Something else happened"), tmp_path / "bad")
+    assert (bad.stop_reason, bad.success_step) == (ASSERTION_FAILED, 1)
