@@ -11,7 +11,7 @@ states exist does not depend on the similarity being measured. The kinds of page
 
 - itself: each checkpoint against itself
 - reference: the sample site the task was recorded from (samples/sites)
-- picture of the first screen: a page showing step_0.png as an <img>
+- picture of the first screen: a page showing step_0.png as an <img> filling the viewport
 - other fonts and spacing: the reference in a serif typeface with wider letters and lines
 - rebuild: the rebuilt site in other markup, wording, fonts and layout (tests/engine/sites/*-rewrite)
 - section missing: the reference with about a third of what it shows hidden (its place left
@@ -101,7 +101,9 @@ def made_sites(task_dir, folder):
         "section missing": with_style(reference, missing),
         "other fonts, section missing": with_style(reference, OTHER_FONTS + missing),
         "restyled dark/light": with_style(reference, RESTYLE),
-        "picture of the first screen": '<!doctype html><body style="margin:0"><img src="shot.png"></body>',
+        # A block, exactly the viewport's size: an inline picture overflows by its baseline gap and
+        # brings both scrollbars, which the checkpoint may not show.
+        "picture of the first screen": '<!doctype html><body style="margin:0"><img src="shot.png" style="display:block"></body>',
         "blank white": '<!doctype html><body style="background:#fff"></body>',
         "blank in the background colour":
             f'<!doctype html><body style="background:{background_colour(task_dir / "checkpoints" / "step_0.png")}"></body>',

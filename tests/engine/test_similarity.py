@@ -92,7 +92,7 @@ def test_same_inputs_give_the_same_number(sim):
 
 @pytest.mark.browser
 def test_screenshot_shown_as_image_matches_its_page(judge, tmp_path):
-    site = make_site(tmp_path / "site", '<body style="margin:0"><img src="shot.png"></body>')
+    site = make_site(tmp_path / "site", '<body style="margin:0"><img src="shot.png" style="display:block"></body>')
     shutil.copy(TABS / "step_0.png", site / "shot.png")
     result = judge.run(BENCH / "sample-tabs", site, tmp_path / "out")
     assert result.points[0].image > 0.99
