@@ -89,7 +89,7 @@ def variant_site(task_dir, built, name, sites):
         folder.mkdir(parents=True)
         shutil.copy(built / "checkpoints" / "step_0.png", folder / "first-screen.png")
         (folder / "index.html").write_text('<!doctype html><html><body style="margin:0">'
-                                           '<img src="first-screen.png" alt=""></body></html>', encoding="utf-8")
+                                           '<img src="first-screen.png" alt="" style="display:block"></body></html>', encoding="utf-8")
     elif name == "blank":
         folder.mkdir(parents=True)
         (folder / "index.html").write_text("<!doctype html><html><head><title></title></head><body></body></html>",
