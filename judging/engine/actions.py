@@ -79,10 +79,11 @@ class Grounder:
     chat: object = None          # llm.ChatClient for the llm back-end
     run_blocking: object = None  # runs a blocking call off the event loop
 
-    async def pick(self, page, step, candidates, viewport):
+    async def pick(self, page, step, candidates, viewport, screenshot=None):
+        """`screenshot`: the PNG of the viewport before the action (offline grounding reads colours in it)."""
         description = grounding.Description(step.description, step.parameters.get("text", ""))
         if self.backend == "offline":
-            chosen, score = grounding.choose(step.type, description, candidates, viewport)
+            chosen, score = grounding.choose(step.type, description, candidates, viewport, screenshot=screenshot)
             if chosen is None:
                 raise StepFailure(ACTION_NOT_FOUND, score)
             return chosen, round(score, 4)
@@ -204,4 +205,5 @@ async def scroll(page, step, viewport, settle):
 
 async def collect(page, limit):
     # As one JSON string: Playwright's own serialisation of a list of objects costs several times more.
-    return json.loads(await page.evaluate(COLLECT_JS, limit))
+    found = json.loads(await page.evaluate(COLLECT_JS, limit))
+    return grounding.Candidates(found["candidates"], found["regions"])

@@ -303,7 +303,8 @@ class _Session:
             before = await self.probe() if offline_check else None
             if step.type in ("Click", "Type"):
                 candidates = await self.guard(actions.collect(self.page, self.options.max_candidates))
-                chosen, score = await self.grounder.pick(self.page, step, candidates, self.viewport)
+                chosen, score = await self.grounder.pick(self.page, step, candidates, self.viewport,
+                                                         screenshot=self.replay.states[step.number - 1])
                 lap("ground")
                 if step.type == "Click":
                     operation = actions.click(self.page, chosen, score, self.viewport)
