@@ -29,6 +29,9 @@ from . import colours, kinds, layout
 from .phrases import WORD, Description  # noqa: F401  (Description: what callers parse a step into)
 
 MIN_EVIDENCE = 0.3
+# A landmark is on the page when a text there says at least half of it: a weaker likeness is not
+# the text a description places its target by.
+LANDMARK_EVIDENCE = 0.5
 TEXT_TOLERANCE = 0.1    # candidates named this much less well than the best are named as well
 MOSTLY = 0.5            # "mostly of that colour"
 CONSIDERED = 5          # candidates listed when nothing matches
@@ -148,11 +151,12 @@ class Scene:
         self.candidates, self.viewport, self.png = candidates, viewport, screenshot
         self.regions = getattr(candidates, "regions", {})
         self.by_node = {c["node"]: c for c in candidates if "node" in c}
-        self._looks, self._paths, self._image = {}, {}, None
+        self._looks, self._paths, self._image, self._inside = {}, {}, None, None
 
     def look(self, c):
         if c["index"] not in self._looks:
-            self._looks[c["index"]] = kinds.Look(c, self.viewport)
+            parent = self.regions.get(c.get("up", -1), {})
+            self._looks[c["index"]] = kinds.Look(c, self.viewport, parent.get("display"))
         return self._looks[c["index"]]
 
     def path(self, c):
@@ -166,6 +170,16 @@ class Scene:
                 up = self.regions.get(up, {}).get("up", -1)
             self._paths[key] = path
         return self._paths[key]
+
+    def inside_count(self, c):
+        """How many visible candidates are inside this one."""
+        if self._inside is None:
+            self._inside = {}
+            for other in self.candidates:
+                if other.get("visible"):
+                    for node in self.path(other):
+                        self._inside[node] = self._inside.get(node, 0) + 1
+        return self._inside.get(c.get("node"), 0)
 
     def contains(self, outer, inner):
         return "node" in outer and outer["node"] in self.path(inner)
@@ -202,15 +216,15 @@ class Fit:
     c: dict
     text: float
     kind: float
-    total: float        # 2 * text + kind + prior: the order among equals
+    total: float        # 2 * text + kind + prior (and the generic kind words): the order among equals
 
 
 def _fits(phrase, pool, scene, words):
     out = []
     for c in pool:
         text = evidence(phrase, Features(c)) if words else 0.0
-        kind = kinds.fit(phrase.kinds, scene.look(c), phrase.direction)
-        out.append(Fit(c, text, kind, 2 * text + kind + prior(c)))
+        kind, preference = kinds.fit(phrase.kinds, scene.look(c), phrase.direction)
+        out.append(Fit(c, text, kind, 2 * text + kind + 0.1 * preference + prior(c)))
     return out
 
 
@@ -231,9 +245,33 @@ def _matching(phrase, fits, scene, words):
     return fits
 
 
+def _holder(f, fits, scene):
+    """A drawing or text inside a clickable element that shows nothing more is that clickable element."""
+    if f.c.get("interactive"):
+        return f
+    path = scene.path(f.c)
+    between = 0
+    for node in path:
+        holder = scene.by_node.get(node)
+        if holder is None:
+            continue
+        if holder.get("interactive"):
+            break
+        between += 1
+    else:
+        return f
+    # Nothing more: the same text, and no other visible candidate in it than this one, what this one
+    # holds and the wrappers between them.
+    shows_more = scene.inside_count(holder) > scene.inside_count(f.c) + 1 + between
+    if not holder.get("visible") or holder.get("text", "").strip() != f.c.get("text", "").strip() or shows_more:
+        return f
+    return Fit(holder, f.text, f.kind, f.total - prior(f.c) + prior(holder))
+
+
 def _one_each(fits, scene):
     """Each thing once: of two nested fits the likelier stays; a container of several fits is none of
     them. What another layer covers (a page behind an open dialog) is not seen."""
+    fits = list({f.c["index"]: f for f in sorted((_holder(f, fits, scene) for f in fits), key=lambda f: f.total)}.values())
     dropped = set()
     for f in fits:
         inside = [g for g in fits if g is not f and scene.contains(f.c, g.c)]
@@ -260,6 +298,7 @@ def _anchors(phrase, scene, visible):
     words = bool(phrase.quoted or phrase.keywords)
     if words or phrase.kinds or phrase.colours:
         fits = _matching(phrase, _fits(phrase, visible, scene, words), scene, words) if words or phrase.kinds else []
+        fits = [f for f in fits if not words or f.text >= LANDMARK_EVIDENCE]
         seen = [f for f in fits if not (f.c.get("inViewport") and not f.c.get("onTop"))] or fits
         anchors = [Anchor(f.c["box"], candidate=f.c) for f in seen]
     if not phrase.quoted and (phrase.keywords or phrase.regions):
@@ -300,10 +339,10 @@ def _shared(scene, f, anchor):
 
 
 def _within(scene, f, anchor):
-    """Whether the anchor is the candidate or holds it (a label around its field)."""
+    """Whether the anchor holds the candidate (a label around its field)."""
     if anchor.region is not None:
         return anchor.region in scene.path(f.c)
-    return anchor.candidate is f.c or scene.contains(anchor.candidate, f.c)
+    return scene.contains(anchor.candidate, f.c)
 
 
 def _order(relation, scene, f, anchor):
@@ -311,10 +350,12 @@ def _order(relation, scene, f, anchor):
     kind, box = relation.kind, f.c["box"]
     if kind == "in":
         return (-_shared(scene, f, anchor),)
-    if anchor.candidate is not None and _within(scene, f, anchor):
-        return (-1, 0.0) if kind != "near" else (-float("inf"), 0, 0.0)   # the landmark's text is its label
     if kind == "near":
         return (-_shared(scene, f, anchor),) + layout.beside(box, anchor.box)
+    if anchor.candidate is f.c:
+        return None           # nothing is to the right of itself
+    if anchor.candidate is not None and _within(scene, f, anchor):
+        return (-1, 0.0)      # a label around its field: the landmark's text is its own
     if kind in ("after", "before"):
         return (layout.after if kind == "after" else layout.before)(box, anchor.box)
     return layout.toward(kind, box, anchor.box)
@@ -349,15 +390,26 @@ def _line(landmark, fits):
     return lines[n - 1 if n > 0 else n] if abs(n) <= len(lines) else []
 
 
+def _one_series(description, missing, fits):
+    """Whether a missing landmark that only names a container ("the rating row") can be the one
+    series of siblings the candidates form."""
+    named = [r.landmark for r in description.relations if r.landmark.text in missing]
+    if any(landmark.quoted or not landmark.regions for landmark in named):
+        return False
+    return sum(1 for group in layout.groups(fits, lambda f: f.c["box"]) if len(group) >= 2) == 1
+
+
 def _nth(fits, n, ordered):
     """The n-th (negative: from the end) of the fits: in relation order, or in reading order within
-    the first group (in view first) that has that many."""
+    the first group of siblings (in view first) that has that many."""
     box = lambda f: f.c["box"]  # noqa: E731
     if ordered:
         sequences = [fits]
     else:
+        # A lone element is no series to count in ("the last star" is not a star logo on its own),
+        # unless there is nothing else.
         found = layout.groups(fits, box)
-        sequences = sorted(found, key=lambda g: not any(f.c.get("inViewport") for f in g))
+        sequences = sorted(found, key=lambda g: (len(g) < 2, not any(f.c.get("inViewport") for f in g)))
     for sequence in sequences:
         if abs(n) <= len(sequence):
             return sequence[n - 1 if n > 0 else n]
@@ -418,7 +470,7 @@ def choose(action, description, candidates, viewport, screenshot=None):
         ordered = ordered or counts
         if absent:
             missing.append(absent)
-    if missing and not words and len(matched) > 1:
+    if missing and not words and len(matched) > 1 and not _one_series(description, missing, matched):
         return None, _nothing(description, matched, scene, f"no {missing[0]!r} on the page to tell them apart")
     if target.ordinal:
         chosen = _nth(matched, target.ordinal, ordered)

@@ -30,7 +30,7 @@ def _all(table):
 
 # An icon's kind: (symbol characters, words among its names). A kind word matches either.
 ICONS = {
-    "star": ("★☆⭐✩✪✫✬✭✮✯✰🌟", {"star", "stars", "rating"}),
+    "star": ("★☆⭐✩✪✫✬✭✮✯✰🌟", {"star", "stars"}),
     "heart": ("♥♡❤❥❣💗💖💕💓💘💝💙💚💛🧡💜🖤🤍🤎", {"heart", "like", "favorite", "favourite", "fav", "love", "wishlist"}),
     "trash": ("🗑🚮", {"trash", "bin", "delete", "garbage", "rubbish", "wastebasket", "dustbin"}),
     "bell": ("🔔🛎🔕", {"bell", "notification", "notifications", "alert", "alerts"}),
@@ -129,8 +129,8 @@ def words_of(*texts):
 class Look:
     """What one candidate shows, worked out once."""
 
-    def __init__(self, c, viewport):
-        self.c = c
+    def __init__(self, c, viewport, parent_display=""):
+        self.c, self.parent_display = c, parent_display or ""
         look = c.get("look") or {}
         self.look = look
         box = c["box"]
@@ -143,7 +143,8 @@ class Look:
             self.symbol = glyph
         self.private = any("\ue000" <= ch <= "\uf8ff" for ch in text + glyph)   # an icon font's glyph
         self.text = text
-        short_text = text if len(text.split()) <= 2 and len(text) <= 24 else ""
+        # A one-word text names what it is ("Close", "Delete", an icon font's "star"); longer text says more.
+        short_text = text if len(text.split()) == 1 and len(text) <= 24 else ""
         self.names = words_of(c.get("aria"), c.get("title"), c.get("alt"), c.get("id"), c.get("cls"), c.get("name"),
                               look.get("names"), short_text)
         self.picture = look.get("picture", 1.0 if c.get("tag") in ("img", "svg", "canvas", "video") else 0.0)
@@ -152,14 +153,16 @@ class Look:
         icon_font = bool(ICON_FONTS & self.names) or any(name.startswith("icon") for name in self.names)
         self.graphic = (c.get("tag") in ("svg", "img", "i", "canvas") or self.picture >= 0.5 or bool(self.symbol)
                         or self.private or icon_font or (not text and bool(look.get("paint") or look.get("border"))))
-        # An icon is a small graphic, no larger than 64 px: a symbol, or a ligature word of an icon font.
-        self.icon_like = (self.graphic and (not text or bool(self.symbol) or self.private
-                                            or icon_font and len(text.split()) == 1)
-                          and max(self.width, self.height) <= 64)
         self.viewport = viewport
         self.identity = {kind for kind, (glyphs, names) in ICONS.items()
                          if (self.symbol and self.symbol in glyphs) or names & self.names}
-        self.identity |= {kind for kind in ("dot", "hamburger", "chevron") if self._drawn(kind)}
+        drawn = {kind for kind in ("dot", "hamburger", "chevron") if self._drawn(kind)}
+        self.identity |= drawn
+        # An icon is a small graphic, no larger than 64 px: a picture, a symbol, a shape drawn with CSS,
+        # or a ligature word of an icon font.
+        self.icon_like = ((self.graphic or bool(drawn)) and (not text or bool(self.symbol) or self.private
+                                                             or icon_font and len(text.split()) == 1)
+                          and max(self.width, self.height) <= 64)
 
     # -- shapes drawn with CSS ------------------------------------------------------------
     def _round(self):
@@ -235,7 +238,9 @@ class Look:
         if kind == "card":
             return bool({"card", "tile"} & self.names)
         if kind == "cell":
-            return role in ("gridcell", "cell", "columnheader", "rowheader") or tag in ("td", "th") or "cell" in self.names
+            # A cell of a table, or one of the items a CSS grid lays out.
+            return (role in ("gridcell", "cell", "columnheader", "rowheader") or tag in ("td", "th") or "cell" in self.names
+                    or "grid" in self.parent_display)
         raise ValueError(kind)
 
     def _pill(self):
@@ -263,9 +268,19 @@ class Look:
         return 0.0
 
 
+# Words for what nearly anything clickable is: with a word that says which ("the trash icon"), they
+# only say it is more likely an icon than a word "Delete"; alone they are the kind ("the last button").
+GENERIC = {("icon",), ("button",)}
+
+
 def fit(kinds, look, direction=None):
-    """How well a candidate fits the kind words of a description: the mean over the words, each word
-    taking the best of the kinds it may name. 1.0 when there are none."""
-    if not kinds:
-        return 1.0
-    return sum(max(look.fit(kind, direction) for kind in alternatives) for alternatives in kinds) / len(kinds)
+    """(fit, preference): how well a candidate is what the kind words say, the least over the words
+    that say which kind (each taking the best of the kinds it may name), and the mean fit of the
+    generic words beside them, which only orders those that fit. (1.0, 0.0) when there are none."""
+    def one(alternatives):
+        return max(look.fit(kind, direction) for kind in alternatives)
+    specific = [k for k in kinds if k not in GENERIC]
+    generic = [k for k in kinds if k in GENERIC]
+    if not specific:
+        return (min(one(k) for k in generic) if generic else 1.0), 0.0
+    return min(one(k) for k in specific), (sum(one(k) for k in generic) / len(generic) if generic else 0.0)

@@ -26,7 +26,7 @@ input write fill user users s area section option item text labeled labelled nam
 LOOKS = set("""
 one ones two three four five six seven eight nine ten several all both other same single only
 unlabelled unlabeled unnamed untitled plain blank empty small little tiny big large round rounded
-filled outlined hollow solid coloured colored
+filled outlined hollow solid colour color coloured colored
 """.split())
 VERBS = {"click", "tap", "press", "select", "choose", "hit", "pick", "type", "enter", "input", "write", "fill",
          "open", "toggle", "check", "uncheck", "tick", "untick", "activate", "please", "then", "now", "double",
@@ -146,6 +146,8 @@ def _phrase(tokens, quotes, typed_words, landmark):
             p.kinds.append(kinds.noun(w))
         elif w in kinds.ICON_NAMES and following in kinds.ICON_FOLLOWERS:
             p.kinds.append(kinds.ICON_NAMES[w])
+        elif w in kinds.ICON_NAMES and i and set(kinds.ICON_NAMES[w]) & set(kinds.noun(words[i - 1]) or ()):
+            continue    # "the hamburger menu": the kind said again
         elif w in PLACE_FILLERS or w in STOPWORDS or w in LOOKS or w in typed_words:
             continue
         else:
