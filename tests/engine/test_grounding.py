@@ -325,16 +325,21 @@ def test_field_under_a_caption(open_page):
 
 DIALOG = """<!doctype html><style>
   body { margin: 0; font: 16px sans-serif; } .note { padding: 10px 20px; background: #ffe; display: flex; gap: 12px; }
-  .x { cursor: pointer; font-size: 20px; } .veil { position: fixed; inset: 0; background: rgba(0,0,0,.4); }
+  .x, .r span { cursor: pointer; font-size: 20px; } .r { display: flex; gap: 8px; padding: 10px 20px; }
+  .veil { position: fixed; inset: 0; background: rgba(0,0,0,.4); }
   .box { position: fixed; left: 200px; top: 150px; width: 400px; height: 200px; background: #fff; padding: 16px; }
   .box .x { position: absolute; right: 12px; top: 8px; }
 </style>
-<div class="note"><span>Cookies keep this site running.</span><span class="x" data-k="note">×</span></div>
-<div class="veil"></div><div class="box"><b>Sign up</b><span class="x" data-k="dialog">×</span></div>"""
+<div class="note"><span>Cookies keep this site running.</span><button class="x btn" data-k="note">×</button></div>
+<div class="r">""" + "".join(f'<span data-k="page{i}">☆</span>' for i in range(1, 6)) + """</div>
+<div class="veil"></div><div class="box"><b>Rate your visit</b><span class="x" data-k="dialog">×</span>
+<div class="r">""" + "".join(f'<span data-k="dialog{i}">☆</span>' for i in range(1, 6)) + """</div></div>"""
 
 
 def test_elements_under_an_open_dialog_are_not_seen(open_page):
-    assert chosen(open_page(DIALOG), "Click the close icon") == "dialog"
+    page = open_page(DIALOG)
+    assert chosen(page, "Click the close icon") == "dialog"
+    assert chosen(page, "Click the second star") == "dialog2"
 
 
 # -- failures -----------------------------------------------------------------------------------
