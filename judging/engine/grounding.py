@@ -112,6 +112,11 @@ def _word_hit(word, words):
 
 def evidence(phrase, features):
     """Text evidence in [0, 1] that the phrase's words name this candidate."""
+    return evidence_parts(phrase, features)[0]
+
+
+def evidence_parts(phrase, features):
+    """(evidence, how well the quoted words alone name it)."""
     quoted = 0.0
     if phrase.quoted:
         quoted = sum(max([_match(q, f) for f in features.primary] + [0.6 * _match(q, f) for f in features.secondary] + [0.0])
@@ -121,8 +126,8 @@ def evidence(phrase, features):
         keywords = sum(1.0 if _word_hit(w, features.primary_words) else 0.7 if _word_hit(w, features.secondary_words) else 0.0
                        for w in phrase.keywords) / len(phrase.keywords)
     if phrase.quoted and phrase.keywords:
-        return 0.75 * quoted + 0.25 * keywords
-    return quoted if phrase.quoted else keywords
+        return 0.75 * quoted + 0.25 * keywords, quoted
+    return (quoted if phrase.quoted else keywords), quoted
 
 
 def prior(c):
@@ -217,23 +222,28 @@ class Fit:
     text: float
     kind: float
     total: float        # 2 * text + kind + prior (and the generic kind words): the order among equals
+    quoted: float = 0.0  # how well the quoted words alone name it
 
 
 def _fits(phrase, pool, scene, words):
     out = []
     for c in pool:
-        text = evidence(phrase, Features(c)) if words else 0.0
+        text, quoted = evidence_parts(phrase, Features(c)) if words else (0.0, 0.0)
         kind, preference = kinds.fit(phrase.kinds, scene.look(c), phrase.direction)
-        out.append(Fit(c, text, kind, 2 * text + kind + 0.1 * preference + prior(c)))
+        out.append(Fit(c, text, kind, 2 * text + kind + 0.1 * preference + prior(c), quoted))
     return out
 
 
 def _matching(phrase, fits, scene, words):
     """The fits that are what the phrase says as well as the best one is: [] when none is."""
     if words:
-        best = max(f.text for f in fits)
-        if best < MIN_EVIDENCE:
+        if max(f.text for f in fits) < MIN_EVIDENCE:
             return []
+        # The quoted words name an element most surely; the other words only among those.
+        if phrase.quoted:
+            best = max(f.quoted for f in fits)
+            fits = [f for f in fits if f.quoted >= best - TEXT_TOLERANCE]
+        best = max(f.text for f in fits)
         fits = [f for f in fits if f.text >= best - TEXT_TOLERANCE]
     if phrase.kinds:
         best = max(f.kind for f in fits)
@@ -265,7 +275,7 @@ def _holder(f, fits, scene):
     shows_more = scene.inside_count(holder) > scene.inside_count(f.c) + 1 + between
     if not holder.get("visible") or holder.get("text", "").strip() != f.c.get("text", "").strip() or shows_more:
         return f
-    return Fit(holder, f.text, f.kind, f.total - prior(f.c) + prior(holder))
+    return Fit(holder, f.text, f.kind, f.total - prior(f.c) + prior(holder), f.quoted)
 
 
 def _one_each(fits, scene):
