@@ -282,9 +282,13 @@ def _one_each(fits, scene):
     """Each thing once: of two nested fits the likelier stays; a container of several fits is none of
     them. What another layer covers (a page behind an open dialog) is not seen."""
     fits = list({f.c["index"]: f for f in sorted((_holder(f, fits, scene) for f in fits), key=lambda f: f.total)}.values())
+    within = {}
+    for g in fits:
+        for node in scene.path(g.c):
+            within.setdefault(node, []).append(g)
     dropped = set()
     for f in fits:
-        inside = [g for g in fits if g is not f and scene.contains(f.c, g.c)]
+        inside = within.get(f.c.get("node"), [])
         if len(inside) >= 2:
             dropped.add(f.c["index"])
         elif inside:

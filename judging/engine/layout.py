@@ -87,11 +87,16 @@ def groups(items, box):
             i = parent[i]
         return i
 
-    for i in range(len(items)):
-        for j in range(i + 1, len(items)):
-            a, b = box(items[i]), box(items[j])
-            if alike(a, b) and (same_row(a, b) or same_column(a, b)):
-                parent[find(i)] = find(j)
+    boxes = [box(item) for item in items]
+    # Only boxes that overlap on an axis can share a row (column): sweep along each axis.
+    for start, end, shares in (("y", bottom, same_row), ("x", right, same_column)):
+        order = sorted(range(len(items)), key=lambda i: boxes[i][start])
+        for n, i in enumerate(order):
+            for j in order[n + 1:]:
+                if boxes[j][start] >= end(boxes[i]):
+                    break
+                if find(i) != find(j) and alike(boxes[i], boxes[j]) and shares(boxes[i], boxes[j]):
+                    parent[find(i)] = find(j)
     found = {}
     for i, item in enumerate(items):
         found.setdefault(find(i), []).append(item)
