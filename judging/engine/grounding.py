@@ -279,8 +279,9 @@ def _holder(f, fits, scene):
 
 
 def _one_each(fits, scene):
-    """Each thing once: of two nested fits the likelier stays; a container of several fits is none of
-    them. What another layer covers (a page behind an open dialog) is not seen."""
+    """Each thing once: of two nested fits the likelier stays; of a container and several fits in it,
+    the one that repeats on the page. What another layer covers (a page behind an open dialog) is
+    not seen."""
     fits = list({f.c["index"]: f for f in sorted((_holder(f, fits, scene) for f in fits), key=lambda f: f.total)}.values())
     within = {}
     for g in fits:
@@ -290,7 +291,15 @@ def _one_each(fits, scene):
     for f in fits:
         inside = within.get(f.c.get("node"), [])
         if len(inside) >= 2:
-            dropped.add(f.c["index"])
+            # The level that repeats is the one counted: a card among alike cards is one thing (its
+            # picture, name and price are parts); a lone row of stars is not a star.
+            box = f.c["box"]
+            repeats = any(g is not f and not scene.contains(g.c, f.c) and g not in inside and layout.alike(box, g.c["box"])
+                          and (layout.same_row(box, g.c["box"]) or layout.same_column(box, g.c["box"])) for g in fits)
+            if repeats:
+                dropped.update(g.c["index"] for g in inside)
+            else:
+                dropped.add(f.c["index"])
         elif inside:
             dropped.add(f.c["index"] if inside[0].total > f.total else inside[0].c["index"])
     kept = [f for f in fits if f.c["index"] not in dropped]

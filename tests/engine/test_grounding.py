@@ -153,6 +153,22 @@ def test_second_of_two_unlabelled_fields_gets_the_text(open_page):
     assert chosen(page, "Type 'Paris'", "Type", "Paris") == "first"
 
 
+PRODUCTS = """<!doctype html><meta charset="utf-8"><style>
+  body { margin: 20px; font: 15px sans-serif; } .list { display: grid; grid-template-columns: repeat(3, 220px); gap: 16px; }
+  .product-card { border: 1px solid #ddd; padding: 10px; cursor: pointer; }
+  .product-img { width: 200px; height: 120px; background: #cde; } .product-price { color: #666; }
+</style><div class="list">""" + "".join(
+    f'<div class="product-card" data-k="{k}"><div class="product-img"></div><div class="product-name">{name}</div>'
+    f'<div class="product-price">${price}</div></div>'
+    for k, name, price in (("lamp", "Desk lamp", 39), ("chair", "Oak chair", 129), ("rug", "Wool rug", 89)))
+PRODUCTS += "</div>"
+
+
+def test_ordinal_counts_whole_cards_not_their_parts(open_page):
+    # Each card's picture, name and price are named "product" too: the card is the one thing.
+    assert chosen(open_page(PRODUCTS), "Click the second product") == "chair"
+
+
 # -- position -----------------------------------------------------------------------------------
 BOARD = """<!doctype html><style>
   body { margin: 20px; } .board { display: grid; grid-template-columns: repeat(3, 60px); gap: 4px; margin-left: 200px; }
