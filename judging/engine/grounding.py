@@ -111,12 +111,8 @@ def _word_hit(word, words):
 
 
 def evidence(phrase, features):
-    """Text evidence in [0, 1] that the phrase's words name this candidate."""
-    return evidence_parts(phrase, features)[0]
-
-
-def evidence_parts(phrase, features):
-    """(evidence, how well the quoted words alone name it)."""
+    """(text evidence in [0, 1] that the phrase's words name this candidate, how well the quoted
+    words alone name it)."""
     quoted = 0.0
     if phrase.quoted:
         quoted = sum(max([_match(q, f) for f in features.primary] + [0.6 * _match(q, f) for f in features.secondary] + [0.0])
@@ -228,7 +224,7 @@ class Fit:
 def _fits(phrase, pool, scene, words):
     out = []
     for c in pool:
-        text, quoted = evidence_parts(phrase, Features(c)) if words else (0.0, 0.0)
+        text, quoted = evidence(phrase, Features(c)) if words else (0.0, 0.0)
         kind, preference = kinds.fit(phrase.kinds, scene.look(c), phrase.direction)
         out.append(Fit(c, text, kind, 2 * text + kind + 0.1 * preference + prior(c), quoted))
     return out
