@@ -90,9 +90,8 @@ def floor_run(browser, entry, task_dir, site, actions_json, out):
             page.fill(step["selector"], params["text"])
         elif step["type"] == "Press":
             page.keyboard.press(params["key"])
-        else:
-            sign = -1 if params.get("direction") == "up" else 1
-            page.mouse.wheel(0, sign * params.get("scroll_page", 0.5) * viewport.height)
+        else:  # iwr-v1: the window, half a viewport down
+            page.evaluate("() => window.scrollBy(0, window.innerHeight / 2)")
         page.wait_for_load_state("networkidle")
         page.screenshot(path=out / f"{k}.png")
     context.close()

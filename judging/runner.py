@@ -20,9 +20,9 @@ _process = {"stack": None, "judge": None}
 
 
 def judge_options():
-    from judging.engine.options import JudgeOptions, LLMConfig
+    from judging.engine.options import JudgeOptions, LLMModels
 
-    llm = LLMConfig.from_env()
+    llm = LLMModels.from_env()
     return JudgeOptions(backend="llm" if llm else "offline", llm=llm, chromium_path=settings.CHROMIUM_PATH,
                         cache_dir=Path(settings.VAR_DIR) / "judge-cache")
 

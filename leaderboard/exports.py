@@ -7,7 +7,7 @@ import io
 from dataclasses import asdict, dataclass
 from statistics import fmean
 
-from judging.engine import scoring
+from judging.engine import official, scoring
 from leaderboard import standings
 
 LEADERBOARD_COLUMNS = [
@@ -47,7 +47,8 @@ class TaskRow:
 
     @classmethod
     def from_run(cls, run):
-        points = (run.result or {}).get("points") or []
+        # The scores average the first success_step + 1 points (the official cut), and so do these.
+        points = official.cut((run.result or {}).get("points") or [], run.success_steps or 0)
         return cls(
             task_id=run.task.task_id, status=run.status, steps_reached=run.success_steps,
             steps_total=run.total_steps if run.total_steps is not None else run.task.step_count,

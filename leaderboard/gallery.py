@@ -1,11 +1,13 @@
 """The evidence of one judged task, read from the engine's result: one frame per replay state.
 
 Frame k is the page after k actions: the action that led there (with the element it chose, boxed
-on the screenshot taken before it), the assertion's verdict, the screenshot, and, when state k
-is a visual point, its checkpoint, metrics and OCR texts. Files are looked up only inside the
-run's own result folder.
+on the screenshot taken before it), the assertion's verdict, the screenshot, and the visual points
+that compared state k with a checkpoint (as the official pairing does, state k is the one in which
+action k + 1 is performed, and state 0 may be compared twice), their metrics and OCR texts, and
+whether the scores count them (the first success_step + 1 points). Files are looked up only inside
+the run's own result folder.
 """
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.http import Http404
 
@@ -19,8 +21,7 @@ class Frame:
     screenshot: str | None        # relative to the run's result folder
     step: dict | None             # the engine's StepTrace for action `state`; None for the page load
     before: str | None            # screenshot the action was chosen on
-    point: dict | None            # the engine's VisualPoint, when this state was compared
-    point_index: int | None = None
+    points: list = field(default_factory=list)   # Point per checkpoint this state was compared with
 
     @property
     def has_box(self):
@@ -28,18 +29,28 @@ class Frame:
         return bool(self.before and element.get("box"))
 
 
+@dataclass
+class Point:
+    index: int                    # position in the result's list of visual points (the heatmap's key)
+    data: dict                    # the engine's VisualPoint
+    counted: bool                 # among the first success_step + 1 points, which the scores average
+
+
 def frames(result):
     shots = list(result.get("screenshots") or [])
     steps = {s["number"]: s for s in result.get("steps") or []}
-    points = {p["state"]: (i, p) for i, p in enumerate(result.get("points") or [])}
+    counted = result.get("success_step", 0) + 1
+    points = {}
+    for i, p in enumerate(result.get("points") or []):
+        points.setdefault(p["state"], []).append(Point(index=i, data=p, counted=i < counted))
     count = max([len(shots) - 1, *steps, *points, 0])
     out = []
     for state in range(count + 1):
         step = steps.get(state)
-        index, point = points.get(state, (None, None))
-        shot = (step or {}).get("screenshot") or (point or {}).get("screenshot") or \
+        compared = points.get(state, [])
+        shot = (step or {}).get("screenshot") or (compared[0].data["screenshot"] if compared else None) or \
             (shots[state] if state < len(shots) else None)
-        out.append(Frame(state=state, screenshot=shot, step=step, point=point, point_index=index,
+        out.append(Frame(state=state, screenshot=shot, step=step, points=compared,
                          before=shots[state - 1] if 0 < state <= len(shots) else None))
     return out
 

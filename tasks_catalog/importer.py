@@ -17,6 +17,7 @@ from django.db import transaction
 from PIL import Image
 
 from judging import media_sync
+from judging.engine import official
 from tasks_catalog.bench import BenchError, read_bench
 from tasks_catalog.constants import (KNOWN_CLASSIFICATION_KEYS, KNOWN_ENTRY_KEYS, KNOWN_RECORDING_KEYS,
                                      KNOWN_STEP_KEYS, POSTER_WIDTH)
@@ -64,6 +65,7 @@ def task_fields(source):
         "step_count": len(steps),
         "assertion_count": sum(1 for step in steps if (step.get("logical_assertion") or "").strip()),
         "checkpoint_count": source.flagged_count + 1,
+        "checkpoint_reading": checkpoint_reading(source.folder),
         "video_duration": source.video.get("duration"),
         "video_size": (source.folder / "video.mp4").stat().st_size,
     }
@@ -125,6 +127,15 @@ def stage(source, target):
     make_inputs_zip(target, source.task_id, source.resolution, generation_prompt(source.resolution, assets))
 
 
+def checkpoint_reading(folder):
+    """The reading metadata.json records (build_task writes it), else the official one."""
+    try:
+        reading = json.loads((folder / "metadata.json").read_text(encoding="utf-8"))["checkpoints"]["reading"]
+    except (OSError, ValueError, TypeError, KeyError):
+        return official.OFFICIAL_READING
+    return reading if reading in official.READINGS else official.OFFICIAL_READING
+
+
 def step_times(folder):
     """{step number: seconds into the video}, from metadata.json when build_task wrote it."""
     try:
@@ -140,24 +151,24 @@ def write_rows(source, folder):
     task.checkpoints.all().delete()
     task.steps.all().delete()
     task.assets.all().delete()
-    steps, flagged = [], 0
+    steps = []
     times = step_times(folder)
+    flags = [raw.get("visual_evaluation_flag") is True for raw in source.steps]
+    checkpoint_of = {number: j for j, number in enumerate(official.flagged_steps(flags), 1)}
     for index, raw in enumerate(source.steps, 1):
-        step_fields, extra = split_known(raw, KNOWN_STEP_KEYS)
-        is_flagged = step_fields.get("visual_evaluation_flag") is True
-        flagged += is_flagged
+        _step_fields, extra = split_known(raw, KNOWN_STEP_KEYS)
         steps.append(ActionStep(
             task=task, index=index, type=raw["type"], description=raw["parameters"]["description"],
             parameters=raw["parameters"], logical_assertion=(raw.get("logical_assertion") or "").strip(),
-            visual_evaluation_flag=is_flagged, checkpoint_index=flagged if is_flagged else None, extra=extra,
+            visual_evaluation_flag=flags[index - 1], checkpoint_index=checkpoint_of.get(index), extra=extra,
             video_time=times.get(index),
         ))
     ActionStep.objects.bulk_create(steps)
     by_checkpoint = {step.checkpoint_index: step for step in task.steps.exclude(checkpoint_index=None)}
     checkpoints = []
-    for index in range(source.flagged_count + 1):
+    for index, state in enumerate(official.checkpoint_states(flags, task.checkpoint_reading)):
         width, height = image_size(folder / "checkpoints" / f"step_{index}.png")
-        checkpoints.append(Checkpoint(task=task, index=index, step=by_checkpoint.get(index),
+        checkpoints.append(Checkpoint(task=task, index=index, step=by_checkpoint.get(index), state=state,
                                       width=width or 0, height=height or 0))
     Checkpoint.objects.bulk_create(checkpoints)
     assets = []

@@ -11,6 +11,7 @@ from django.db import models
 from django.db.models import Count, Max, Q
 from django.urls import reverse
 
+from judging.engine import official
 from tasks_catalog.constants import ACTION_TYPES
 
 
@@ -49,6 +50,10 @@ class Task(models.Model):
     step_count = models.PositiveIntegerField(default=0)
     assertion_count = models.PositiveIntegerField(default=0)
     checkpoint_count = models.PositiveIntegerField(default=0)
+    checkpoint_reading = models.CharField(
+        max_length=16, choices=[(r, r) for r in official.READINGS], default=official.OFFICIAL_READING,
+        help_text="Which state checkpoint j shows: the one the j-th flagged step is performed in (the official "
+                  "pairing), or the one after it. From metadata.json when the recording says; else the official one.")
     asset_count = models.PositiveIntegerField(default=0)
     video_duration = models.FloatField(null=True, blank=True, help_text="Seconds, as ffprobe reports it.")
     video_size = models.PositiveBigIntegerField(default=0)
@@ -150,6 +155,7 @@ class Checkpoint(models.Model):
     index = models.PositiveIntegerField(help_text="0 is the initial page; j is the j-th flagged step.")
     step = models.OneToOneField(ActionStep, null=True, blank=True, on_delete=models.CASCADE,
                                 related_name="checkpoint")
+    state = models.PositiveIntegerField(default=0, help_text="The page after this many steps is what it shows.")
     width = models.PositiveIntegerField(default=0)
     height = models.PositiveIntegerField(default=0)
 
@@ -163,6 +169,16 @@ class Checkpoint(models.Model):
     @property
     def relative_path(self):
         return f"checkpoints/step_{self.index}.png"
+
+    @property
+    def caption(self):
+        """What the checkpoint shows, in the words of the replay the judge performs."""
+        if self.step is None:
+            return "the page as loaded"
+        if self.state < self.step.index:
+            before = "the page as loaded" if self.state == 0 else f"the page after step {self.state}"
+            return f"{before}, in which step {self.step.index} is performed: {self.step.description}"
+        return f"the page after step {self.step.index}: {self.step.description}"
 
     @property
     def url(self):

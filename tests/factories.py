@@ -45,9 +45,9 @@ def result_for(task, success, differ_box=None):
               "element": {"index": 3, "tag": "button", "role": "button", "name": "Cart",
                           "box": {"x": 10, "y": 5, "width": 20, "height": 10}, "score": 0.93},
               "detail": "", "screenshot": "shots/state_1.png",
-              "assertion": {"text": "The cart opens", "verdict": success == task.step_count, "backend": "offline",
+              "assertion": {"text": "The cart opens", "result": "Yes" if success == task.step_count else "No", "backend": "offline",
                             "detail": {}}, "timings_ms": {}}]
-    return {"task_id": task.task_id, "protocol": "iwr-v1", "points": points, "steps": steps,
+    return {"task_id": task.task_id, "protocol": "iwr-v1", "points": points, "steps": steps, "success_step": success,
             "screenshots": ["shots/state_0.png", "shots/state_1.png"], "stop_reason": "completed",
             "stop_detail": "", "blocked_requests": {"https://evil.example/track.js": 2},
             "console_errors": ["TypeError: x is undefined"], "hfs_note": "offline back-end: no MLLM"}

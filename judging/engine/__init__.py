@@ -5,9 +5,9 @@
     with Judge(JudgeOptions()) as j:          # one browser kept for many tasks
         result = j.run(task_dir, site_dir, out_dir)
 """
-from .options import JudgeOptions, LLMConfig
+from .options import JudgeOptions, LLMConfig, LLMModels
 from .replay import JUDGE_VERSION, Judge, judge
 from .result import TaskResult
 from .task import TaskError
 
-__all__ = ["JUDGE_VERSION", "Judge", "JudgeOptions", "LLMConfig", "TaskError", "TaskResult", "judge"]
+__all__ = ["JUDGE_VERSION", "Judge", "JudgeOptions", "LLMConfig", "LLMModels", "TaskError", "TaskResult", "judge"]

@@ -3,7 +3,7 @@ import argparse
 import json
 import sys
 
-from . import JudgeOptions, LLMConfig, TaskError, judge
+from . import JudgeOptions, LLMModels, TaskError, judge
 
 
 def main(argv=None):
@@ -17,9 +17,10 @@ def main(argv=None):
     parser.add_argument("--time-limit", type=float, default=120.0, help="seconds for the whole replay")
     args = parser.parse_args(argv)
 
-    llm = LLMConfig.from_env()
+    llm = LLMModels.from_env()
     if args.backend == "llm" and llm is None:
-        parser.error("--backend llm needs JUDGE_LLM_BASE_URL and JUDGE_LLM_MODEL (and JUDGE_LLM_API_KEY)")
+        parser.error("--backend llm needs JUDGE_LLM_BASE_URL and JUDGE_EVAL_MODEL (JUDGE_GROUNDING_MODEL is "
+                     "gpt-4o unless set; JUDGE_LLM_API_KEY; see the README)")
     options = JudgeOptions(backend=args.backend, llm=llm if args.backend == "llm" else None,
                            dino_path=args.dino, task_time_limit=args.time_limit)
     try:

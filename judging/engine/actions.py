@@ -1,10 +1,11 @@
 """Performing one recorded action on the page: Click, Type, Press, Scroll."""
+import io
 import json
 import re
 from dataclasses import dataclass
 from importlib import resources
 
-from . import grounding
+from . import grounding, llm, official
 from .result import ACTION_FAILED, ACTION_NOT_FOUND, Element
 
 CANDIDATES_JS = resources.files(__package__).joinpath("js/candidates.js").read_text(encoding="utf-8")
@@ -35,22 +36,21 @@ SCROLL_STATE_JS = """() => {
   for (const el of document.querySelectorAll('*')) if (el.scrollTop || el.scrollLeft) inner += el.scrollTop + el.scrollLeft;
   return [window.scrollX, window.scrollY, inner];
 }"""
-# The document, or, when it cannot move that way, the largest element in view that can: generated
-# pages often fix the body to the viewport and scroll an inner container.
-SCROLL_BY_JS = """([dx, dy]) => {
-  const can = (el) => (dy > 0 ? el.scrollTop + el.clientHeight < el.scrollHeight - 1 : dy < 0 ? el.scrollTop > 0 : false)
-    || (dx > 0 ? el.scrollLeft + el.clientWidth < el.scrollWidth - 1 : dx < 0 ? el.scrollLeft > 0 : false);
-  const root = document.scrollingElement || document.documentElement;
-  if (can(root)) { window.scrollBy(dx, dy); return; }
-  let best = null, area = 0;
-  for (const el of document.querySelectorAll("*")) {
-    const overflow = getComputedStyle(el);
-    if (!/(auto|scroll)/.test(overflow.overflowY + overflow.overflowX) || !can(el)) continue;
-    const r = el.getBoundingClientRect();
-    const seen = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0)) * Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
-    if (seen > area) { best = el; area = seen; }
+# Clear a field the way a user does before typing into it: select what it holds and delete it, so
+# that the page hears the same input events as from a keyboard.
+SELECT_CONTENT_JS = """(index) => {
+  const el = window.__iwrJudge.candidates[index];
+  if (!el || !el.isConnected) return false;
+  if (el.isContentEditable) {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const selection = getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    return selection.toString().length > 0;
   }
-  if (best) best.scrollBy(dx, dy);
+  if (typeof el.select === "function" && el.value) { el.select(); return true; }
+  return false;
 }"""
 KEY_NAMES = {
     "enter": "Enter", "return": "Enter", "escape": "Escape", "esc": "Escape", "tab": "Tab", "space": "Space",
@@ -61,9 +61,9 @@ KEY_NAMES = {
 }
 KEY_IN_TEXT = re.compile(r"\b(enter|return|escape|esc|tab|space(?:bar)?|backspace|delete|home|end|"
                          r"arrow ?(?:up|down|left|right)|page ?(?:up|down)|up|down|left|right)\b(?: key)?", re.I)
-PIXELS = re.compile(r"(\d{2,5})\s*(?:px|pixels?)\b", re.I)
-PAGES = re.compile(r"(\d+(?:\.\d+)?)\s*(?:pages?|screens?)\b", re.I)
-DIRECTIONS = ("down", "up", "left", "right")
+# Interactive elements this far outside the viewport are still numbered for the grounding model.
+LISTED_MARGIN = 500
+MARK_COLOURS = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#008080", "#9a6324", "#800000")
 
 
 class StepFailure(Exception):
@@ -72,34 +72,146 @@ class StepFailure(Exception):
         self.reason, self.detail, self.element = reason, detail, element
 
 
+def listed(candidates, viewport):
+    """The interactive elements as the grounding model is given them, numbered from 0 in document
+    order: visible, not covered where they are in view, in or near the viewport. `element_index` of
+    a Type step counts in this list too, whatever the back-end."""
+    width, height = viewport
+    chosen = []
+    for c in candidates:
+        box = c["box"]
+        near = box["y"] + box["height"] > -LISTED_MARGIN and box["y"] < height + LISTED_MARGIN \
+            and box["x"] + box["width"] > 0 and box["x"] < width
+        if c["interactive"] and c["visible"] and near and (c.get("onTop") or not c["inViewport"]):
+            chosen.append(c)
+    return chosen
+
+
+def browser_state(elements):
+    """The numbered list shown to the grounding model: tag, text, placeholder and href, as JSON."""
+    rows = []
+    for number, c in enumerate(elements):
+        row = {"index": number, "tag": c["tag"], "text": grounding.label_text(c)[:100]}
+        if c.get("placeholder"):
+            row["placeholder"] = c["placeholder"]
+        if c.get("href"):
+            row["href"] = c["href"]
+        rows.append(row)
+    return json.dumps(rows, ensure_ascii=False)
+
+
+def flatten_axtree(tree):
+    """The accessibility tree as indented lines `role 'name', property=value`, ignored and `none`
+    nodes left out with their children lifted, as the official evaluation shows it to the model."""
+    nodes = {node["nodeId"]: node for node in tree.get("nodes", [])}
+    if not nodes:
+        return ""
+    root = tree["nodes"][0]
+    lines = []
+
+    def walk(node, depth):
+        role = (node.get("role") or {}).get("value", "")
+        if node.get("ignored") or role == "none":
+            for child in node.get("childIds", []):
+                if child in nodes:
+                    walk(nodes[child], depth)
+            return
+        name = (node.get("name") or {}).get("value", "")
+        props = []
+        for prop in node.get("properties", []):
+            value = prop.get("value")
+            props.append(f"{prop.get('name', '')}={value.get('value') if isinstance(value, dict) and 'value' in value else value!r}")
+        lines.append("    " * depth + f"{role} {name!r}" + (", " + ", ".join(props) if props else ""))
+        for child in node.get("childIds", []):
+            if child in nodes:
+                walk(nodes[child], depth + 1)
+
+    walk(root, 0)
+    return "\n".join(lines)
+
+
+def marked_screenshot(png, elements):
+    """A JPEG of the viewport with each listed element outlined and its number drawn, for the
+    grounding model's second look."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.load_default(size=14)
+    for number, c in enumerate(elements):
+        box = c["box"]
+        if not c["inViewport"]:
+            continue
+        colour = MARK_COLOURS[number % len(MARK_COLOURS)]
+        left, top = box["x"], box["y"]
+        draw.rectangle((left, top, left + box["width"], top + box["height"]), outline=colour, width=2)
+        label = str(number)
+        width = draw.textlength(label, font=font) + 6
+        draw.rectangle((left, max(0, top - 16), left + width, max(16, top)), fill=colour)
+        draw.text((left + 3, max(0, top - 16)), label, fill="white", font=font)
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=85)
+    return out.getvalue()
+
+
 @dataclass
 class Grounder:
-    """Picks the element an action means: offline scoring, or the LLM with a screenshot fallback."""
+    """Picks the element an action means: offline rules, or the grounding model as the official
+    evaluation asks it (element list + accessibility tree, then a marked screenshot)."""
     backend: str
-    chat: object = None          # llm.ChatClient for the llm back-end
+    chat: object = None          # llm.Grounding for the llm back-end
     run_blocking: object = None  # runs a blocking call off the event loop
 
-    async def pick(self, page, step, candidates, viewport, screenshot=None):
-        """`screenshot`: the PNG of the viewport before the action (offline grounding reads colours in it)."""
-        description = grounding.Description(step.description, step.parameters.get("text", ""))
+    async def pick(self, page, step, candidates, viewport, screenshot):
+        """(candidate, score, text to type). A Type step's `element_index` skips the choice."""
+        elements = listed(candidates, viewport)
+        text = step.parameters.get("text")
+        index = step.parameters.get("element_index")
+        if step.type == "Type" and isinstance(index, int) and not isinstance(index, bool) and text:
+            if not 0 <= index < len(elements):
+                raise StepFailure(ACTION_NOT_FOUND, f"element_index {index} is not among the "
+                                                    f"{len(elements)} interactive elements")
+            return elements[index], None, str(text)
         if self.backend == "offline":
+            description = grounding.Description(step.description, text or "")
             chosen, score = grounding.choose(step.type, description, candidates, viewport, screenshot=screenshot)
             if chosen is None:
                 raise StepFailure(ACTION_NOT_FOUND, score)
-            return chosen, round(score, 4)
-        return await self._pick_llm(page, step, candidates)
+            if step.type == "Type" and text is None:
+                text = description.quoted[0] if description.quoted else None
+                if text is None:
+                    raise StepFailure(ACTION_FAILED, f"no text to type: the step has no parameters.text and "
+                                                     f"{step.description!r} quotes none")
+            return chosen, round(score, 4), "" if text is None else str(text)
+        return await self._pick_llm(page, step, elements, text)
 
-    async def _pick_llm(self, page, step, candidates):
-        pool = [c for c in candidates if c["visible"] and (step.type != "Type" or c["editable"])]
-        listed = [{**c, "label_text": grounding.label_text(c)} for c in pool]
-        tree = await page.locator("body").aria_snapshot(timeout=5000)
-        index = await self.run_blocking(self.chat.ground, step.type, step.description, listed, tree)
-        if index is None:
-            screenshot = await page.screenshot(type="png")
-            index = await self.run_blocking(self.chat.ground, step.type, step.description, listed, tree, screenshot)
-        if index is None:
-            raise StepFailure(ACTION_NOT_FOUND, f"the LLM found no element for {step.description!r}")
-        return next(c for c in pool if c["index"] == index), None
+    async def _pick_llm(self, page, step, elements, text):
+        cdp = await page.context.new_cdp_session(page)
+        try:
+            axtree = flatten_axtree(await cdp.send("Accessibility.getFullAXTree"))
+        finally:
+            await cdp.detach()
+        state = browser_state(elements)
+        ask, ask_again, parse = ((self.chat.click, self.chat.click_by_screenshot, _click_answer) if step.type == "Click"
+                                 else (self.chat.type, self.chat.type_by_screenshot, llm.parse_type))
+        try:
+            answer = parse(await self.run_blocking(ask, step.description, axtree, state))
+            if answer is None:
+                marked = marked_screenshot(await page.screenshot(type="png"), elements)
+                answer = parse(await self.run_blocking(ask_again, step.description, marked))
+        except ValueError as error:  # an index that is not a number: the official action fails too
+            raise StepFailure(ACTION_FAILED, f"the grounding model's answer is malformed ({error})") from None
+        if answer is None:
+            raise StepFailure(ACTION_NOT_FOUND, f"the grounding model found no element for {step.description!r}")
+        index, typed = answer
+        if not 0 <= index < len(elements):
+            raise StepFailure(ACTION_FAILED, f"the grounding model answered element {index}, which does not exist")
+        return elements[index], None, str(text) if text is not None else typed
+
+
+def _click_answer(answer):
+    index = llm.parse_index(answer)
+    return None if index is None else (index, None)
 
 
 def _element(candidate, score, box=None):
@@ -139,9 +251,12 @@ async def click(page, candidate, score, viewport):
 
 
 async def type_text(page, candidate, score, text, viewport):
+    """Click into the field, clear it, type the text (a final newline is an Enter)."""
     x, y, box = await _act_on(page, candidate, score, viewport, "point")
     if not candidate.get("focused"):
         await page.mouse.click(x, y)
+    if await page.evaluate(SELECT_CONTENT_JS, candidate["index"]):
+        await page.keyboard.press("Backspace")
     await page.keyboard.type(text.rstrip("\n"))
     if text.endswith("\n"):
         await page.keyboard.press("Enter")
@@ -157,50 +272,26 @@ def key_of(step):
     return KEY_NAMES[match.group(1).lower().replace(" ", "")] if match else None
 
 
-async def press(page, step):
-    key = key_of(step)
+async def press(page, step, ask_model=None):
+    """Press parameters.key; without one, the key the description names (offline) or the grounding
+    model names (`ask_model`, llm)."""
+    key = key_of(step) if ask_model is None or step.parameters.get("key") else llm.parse_key(await ask_model())
     if key is None:
         raise StepFailure(ACTION_NOT_FOUND, f"no key named in {step.description!r}")
-    await page.keyboard.press(key)
+    await page.keyboard.press(KEY_NAMES.get(key.lower().replace(" ", ""), key))
     return None, f"pressed {key}"
 
 
-def scroll_vector(step, viewport):
-    """(dx, dy) in pixels: direction and amount when the step gives them, else half a page down."""
-    width, height = viewport
-    text = step.description.lower()
-    direction = str(step.parameters.get("direction") or "").lower()
-    if direction not in DIRECTIONS:
-        direction = next((d for d in DIRECTIONS if re.search(rf"\b{d}", text)), "down")
-    horizontal = direction in ("left", "right")
-    page_size = width if horizontal else height
-    pages = step.parameters.get("scroll_page")
-    if isinstance(pages, (int, float)) and not isinstance(pages, bool) and pages > 0:
-        amount = pages * page_size
-    elif PIXELS.search(text):
-        amount = int(PIXELS.search(text).group(1))
-    elif PAGES.search(text):
-        amount = float(PAGES.search(text).group(1)) * page_size
-    else:
-        amount = page_size / 2
-    sign = -1 if direction in ("up", "left") else 1
-    return (sign * amount, 0) if horizontal else (0, sign * amount)
-
-
-async def scroll(page, step, viewport, settle):
-    before = await scroll_state(page)
-    dx, dy = scroll_vector(step, viewport)
-    await page.mouse.move(viewport[0] / 2, viewport[1] / 2)
-    await page.mouse.wheel(dx, dy)
+async def scroll(page, viewport, settle):
+    """iwr-v1: the window half a viewport down, whatever the step says; done only if it moved."""
+    before = await page.evaluate("() => window.scrollY")
+    await page.evaluate("(share) => window.scrollBy(0, window.innerHeight * share)", official.SCROLL_SHARE)
     await settle()
-    if await scroll_state(page) == before:
-        # The element under the pointer may swallow wheel events; a user would still move the
-        # page with its scroll bar, so scroll what the page scrolls with directly.
-        await page.evaluate(SCROLL_BY_JS, [dx, dy])
-        await settle()
-        if await scroll_state(page) == before:
-            raise StepFailure(ACTION_FAILED, f"scrolling by ({round(dx)}, {round(dy)}) did not move the page")
-    return None, f"scrolled by ({round(dx)}, {round(dy)})"
+    moved = await page.evaluate("() => window.scrollY") - before
+    if abs(moved) <= official.SCROLL_MIN_MOVE:
+        raise StepFailure(ACTION_FAILED, f"scrolling the window half a viewport down moved it {moved:g} px "
+                                         f"(more than {official.SCROLL_MIN_MOVE} px needed)")
+    return None, f"scrolled the window down {moved:g} px"
 
 
 async def collect(page, limit):

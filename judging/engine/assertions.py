@@ -1,44 +1,73 @@
-"""Was a step's logical assertion met? Judged from the states before and after the action.
+"""Was a step's logical assertion met? Judged after the replay from the states before and after it.
 
-offline: where the step has a checkpoint, three things must hold.
-- The action moved the page toward the checkpoint. This is read from the words it changed,
-  because a rebuilt page rarely looks like the original pixel for pixel, yet a tab that opens
-  shows the checkpoint's words. Words are counted: a second "Ridge Hiking Boots" in a cart panel
-  is a change, and a wrong product added moves its words away from the checkpoint's counts. Most
-  of the words that appeared or vanished must have moved toward the checkpoint's count. Words the
-  page and the checkpoint never share (text in a logo, a paraphrase) count the same before and
-  after, so they never weigh. If no word changed but their order did (a sort), the order must have
-  come closer to the checkpoint's; if neither changed (a tick), the screenshot must be more
-  similar to the checkpoint than before.
-- The new state is at least `threshold` close to the checkpoint (closeness: half image
-  similarity, half overlap of the words seen in the viewport with the checkpoint's OCR words).
-- Every number the assertion names and the checkpoint shows is on the page: prices, counts and
-  totals are what assertions check, and rebuilt pages copy them verbatim where they paraphrase
-  words ("Specs" for "Specifications"). So are the words the user typed earlier in the task, which
-  a page echoes whoever wrote it ("Thanks, Ana Silva!"); other words need not be.
-Elsewhere something observable must have changed: DOM mutation, URL, scroll position or pixels.
-llm: a vision model answers Yes/No shown both screenshots, as the official evaluation does.
+llm: the judging model answers Yes/No shown both screenshots, as the official evaluation does.
+
+offline: the rules a careful person would apply without a model, always comparing like with like:
+screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM with the page's DOM.
+
+- Which state a checkpoint shows is read from the task, whichever way it was recorded (official.py:
+  the state in which the j-th flagged action is performed, or the one after it): the reading under
+  which the checkpoints look more like the replay's states at those moments is taken, the official
+  one when the states cannot tell. The assertion of step k is judged against the checkpoint that
+  shows state k, if there is one.
+- A state (near) pixel-identical to its checkpoint is judged true.
+- Otherwise, where state k has a checkpoint, three things must hold:
+  the action moved the page toward the checkpoint, read from the words it changed (a rebuilt page
+  rarely looks like the original pixel for pixel, yet a tab that opens shows the checkpoint's
+  words): most words that appeared or vanished on the screenshot moved toward the checkpoint's
+  count of them (words the two never share count the same before and after, so they never weigh);
+  if no word changed but their order did (a sort), the order came closer to the checkpoint's; if
+  neither changed (a switch that only changes colour), the screenshot came closer to it.
+  The new state is at least `threshold` close to the checkpoint (half image similarity, half the
+  overlap of the screenshot's words with the checkpoint's).
+  Every value the assertion names that the checkpoint shows is on the page: numbers (prices,
+  counts, totals: rebuilt pages copy them verbatim where they paraphrase words) and words the user
+  typed earlier in the task (a page echoes them whoever wrote it: "Thanks, Ana Silva!").
+- Where state k has no checkpoint: something observable changed (DOM, URL, scroll position or
+  pixels), and what the assertion names that a page can show is shown: its numbers, brought by the
+  action (shown more often than before it; a value it changes *from* excepted: "from $199 to $238"
+  needs a new $238), its typed words, and its quoted texts; a quoted text said to be removed, closed
+  or gone must no longer be shown.
 """
 import bisect
 import re
 from collections import Counter
 from dataclasses import dataclass
 
+import cv2
+import numpy as np
+from rapidfuzz import fuzz
+
+from . import official
 from .result import Assertion
 
 WORD = re.compile(r"[a-z0-9]+")
 # Numbers apart from the letters around them ("40h", "265g"); "$5,000" and "$5000" are one number.
 NUMBER = re.compile(r"\d+")
 THOUSANDS = re.compile(r"(?<=\d)[,.](?=\d{3}(?!\d))")
+# Numbers an assertion uses without the page having to show them: ordinals, distances, the value a
+# change starts from.
+UNSHOWN_NUMBER = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+\s*(?:px|pixels?)\b", re.I)
+FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?(\d[\d,.]*)", re.I)
+QUOTED = re.compile(r"\"([^\"]{1,120})\"|“([^”]{1,120})”|‘([^’]{1,120})’|(?:(?<=\s)|^|(?<=\())'([^']{1,120})'(?=[\s.,;:!?)]|$)")
+CLAUSE = re.compile(r";|,\s+(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+", re.I)
+GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|close[sd]?\b|clear|dismiss|"
+                  r"collaps)\w*", re.I)
+STAYS = re.compile(r"\b(?:still|remains?|stays?|unchanged|again|keeps?)\b", re.I)
+# Share of pixels that may differ for a state to count as its checkpoint's picture (a caret, a
+# hover shade): a person comparing the two screenshots would call them the same.
+IDENTICAL_SHARE = 0.002
+QUOTED_MATCH = 85
 
 
 @dataclass(frozen=True)
 class State:
-    """What the page showed at one moment, as probed by js/probe.js and the scroll reading."""
+    """What the page's DOM showed at one moment, as probed by js/probe.js and the scroll reading."""
     mutations: int
     url: str
     scroll: list
-    text: str
+    text: str          # in the viewport
+    page_text: str     # anywhere on the page
 
 
 @dataclass(frozen=True)
@@ -58,8 +87,18 @@ class Change:
 
 
 @dataclass(frozen=True)
-class Evidence:
-    image: object      # prepared by the similarity in use
+class Truth:
+    """The task's checkpoints: PNG bytes, and futures of their prepared images and OCR texts."""
+    png: list
+    image: list
+    text: list
+
+
+@dataclass(frozen=True)
+class Seen:
+    """One replay state: its screenshot, prepared for the similarity, and the screenshot's OCR text."""
+    png: bytes
+    image: object
     text: str
 
 
@@ -133,42 +172,170 @@ def _numbers(text):
     return set(NUMBER.findall(THOUSANDS.sub("", text)))
 
 
-def missing_numbers(assertion, truth_text, after_text):
-    """The numbers the assertion names and the checkpoint shows that the page does not show."""
-    return sorted((_numbers(assertion) & _numbers(truth_text)) - _numbers(after_text), key=int)
+def named_numbers(assertion):
+    """The numbers an assertion says the page shows: not ordinals, distances or a value changed from."""
+    text = THOUSANDS.sub("", assertion)
+    old = {THOUSANDS.sub("", m.group(1)).strip(",.") for m in FROM_VALUE.finditer(assertion)}
+    return _numbers(UNSHOWN_NUMBER.sub(" ", text)) - {n for o in old for n in _numbers(o)}
 
 
-def missing_typed(assertion, typed, truth_text, after_text):
-    """Words the user typed that the assertion names and the checkpoint shows, but the page does not:
+def missing_numbers(assertion, truth_text, page_text):
+    """The numbers the assertion names (and the checkpoint shows, when there is one) that the page does not show."""
+    named = named_numbers(assertion)
+    if truth_text is not None:
+        named &= _numbers(truth_text)
+    return sorted(named - _numbers(page_text), key=int)
+
+
+def _number_counts(text):
+    return Counter(NUMBER.findall(THOUSANDS.sub("", text)))
+
+
+def numbers_not_brought(assertion, before_text, after_text):
+    """The numbers the assertion names that the action did not bring: not shown more often after it
+    than before. Without a checkpoint, this is what ties the named value to the action: a detail panel
+    for the wrong product leaves "$29" shown only in the list where it already was. A number the
+    assertion quotes is checked with its quote; one it says stays (still, remains) need only be shown."""
+    before, after = _number_counts(before_text), _number_counts(after_text)
+    unquoted = QUOTED.sub(" ", assertion)
+    kept = {n for clause in CLAUSE.split(unquoted) if STAYS.search(clause) for n in named_numbers(clause)}
+    return sorted((n for n in named_numbers(unquoted)
+                   if (after[n] <= before[n] and n not in kept) or not after[n]), key=int)
+
+
+def missing_typed(assertion, typed, truth_text, page_text):
+    """Words the user typed that the assertion names (and the checkpoint shows) but the page does not:
     a page echoes what was typed into it (a greeting, a search heading) whoever wrote it, so a rebuild
     may reword its labels but not this ("Thanks, traveller!" for "Thanks, Ana Silva!")."""
-    named, shown, truth = _words(assertion), _words(after_text), _Checkpoint(truth_text)
-    return sorted(w for w in _words(typed) if named[w] and truth.count(w) and not shown[w])
+    named, shown = _words(assertion), _words(page_text)
+    truth = _Checkpoint(truth_text) if truth_text is not None else None
+    return sorted(w for w in _words(typed) if named[w] and (truth is None or truth.count(w)) and not shown[w])
 
 
-def closeness(similarity, truth, state):
-    return 0.5 * similarity.compare(truth.image, state.image) + 0.5 * word_overlap(truth.text, state.text)
+def quoted_claims(assertion):
+    """[(text, should be shown)] for each quoted text: shown, unless its clause says it went away."""
+    claims = []
+    for clause in CLAUSE.split(assertion):
+        gone = bool(GONE.search(clause))
+        for match in QUOTED.finditer(clause):
+            text = next(g for g in match.groups() if g is not None).strip()
+            if text:
+                claims.append((text, not gone))
+    return claims
 
 
-def offline(text, change, similarity=None, threshold=None, truth=None, previous=None, current=None, typed=""):
-    facts = {"dom": change.dom, "url": change.url, "scroll": change.scroll, "pixels": change.pixels}
-    if truth is None:
-        return Assertion(text=text, verdict=change.any(), backend="offline", detail={"rule": "observable change", **facts})
-    before, after = closeness(similarity, truth, previous), closeness(similarity, truth, current)
-    toward, detail = text_direction(truth.text, previous.text, current.text)
-    if toward is None:
-        toward, detail = order_direction(truth.text, previous.text, current.text)
-    if toward is None:
-        toward = similarity.compare(truth.image, current.image) > similarity.compare(truth.image, previous.image)
-    missing = missing_numbers(text, truth.text, current.text)
-    unechoed = missing_typed(text, typed, truth.text, current.text)
-    return Assertion(text=text, verdict=toward and after >= threshold and not missing and not unechoed,
-                     backend="offline",
-                     detail={"rule": "toward checkpoint", "before": round(before, 4), "after": round(after, 4),
-                             "threshold": threshold, "toward": toward, "numbers_missing": missing,
-                             "typed_missing": unechoed, **detail, **facts})
+def _shown(text, page_text):
+    """A quoted text is shown when the page has it, up to case and a few letters: a rebuild may write
+    "Book Your Tour!" for 'Book your tour'. Its numbers must be there exactly, in the same place."""
+    text, page = " ".join(text.lower().split()), " ".join(page_text.lower().split())
+    if text in page:
+        return True
+    match = fuzz.partial_ratio_alignment(text, page)
+    return match.score >= QUOTED_MATCH and _numbers(text) <= _numbers(page[match.dest_start:match.dest_end])
+
+
+def unmet_quotes(assertion, page_text):
+    """Quoted texts the assertion says are shown but are not, or are gone but are still shown."""
+    return [text for text, should in quoted_claims(assertion) if _shown(text, page_text) != should]
+
+
+def identical(png_a, png_b):
+    """True when two screenshots differ in at most IDENTICAL_SHARE of their pixels."""
+    if png_a == png_b:
+        return True
+    a = cv2.imdecode(np.frombuffer(png_a, np.uint8), cv2.IMREAD_COLOR)
+    b = cv2.imdecode(np.frombuffer(png_b, np.uint8), cv2.IMREAD_COLOR)
+    if a is None or b is None or a.shape != b.shape:
+        return False
+    return np.count_nonzero(np.any(a != b, axis=2)) <= IDENTICAL_SHARE * a.shape[0] * a.shape[1]
+
+
+def closeness(similarity, truth_image, truth_text, seen):
+    return 0.5 * similarity.compare(truth_image, seen.image) + 0.5 * word_overlap(truth_text, seen.text)
+
+
+class OfflineJudge:
+    """The offline assertions of one replayed task (see the module's docstring)."""
+
+    def __init__(self, task, truth, states, probes, similarity, threshold):
+        self.task, self.truth, self.states, self.probes = task, truth, states, probes
+        self.similarity, self.threshold = similarity, threshold
+        self.reading = official.OFFICIAL_READING
+        self.fit = {}
+
+    async def load(self):
+        self.images = [await f for f in self.truth.image]
+        self.texts = [await f for f in self.truth.text]
+        self.reading, self.fit = self._reading()
+
+    def _close(self, j, state):
+        return closeness(self.similarity, self.images[j], self.texts[j], self.states[state])
+
+    def _reading(self):
+        """The reading under which the checkpoints fit the states they would show better, summed over
+        the flagged steps the replay reached; the official reading when that tells nothing."""
+        shown = {r: official.checkpoint_states(self.task.flags, r) for r in official.READINGS}
+        fit = dict.fromkeys(official.READINGS, 0.0)
+        for j in range(1, self.task.checkpoint_count):
+            at = {r: shown[r][j] for r in official.READINGS}
+            if all(s in self.states for s in at.values()):
+                for r, state in at.items():
+                    fit[r] += self._close(j, state)
+        best = max(official.READINGS, key=lambda r: (round(fit[r], 6), r == official.OFFICIAL_READING))
+        return best, {r: round(v, 4) for r, v in fit.items()}
+
+    def checkpoint_of(self, state):
+        """j of the checkpoint showing `state` under the task's reading, or None."""
+        shown = official.checkpoint_states(self.task.flags, self.reading)
+        return next((j for j in range(1, len(shown)) if shown[j] == state), 0 if state == 0 else None)
+
+    def typed_before(self, number):
+        return " ".join(str(s.parameters.get("text", "")) for s in self.task.steps[:number] if s.type == "Type")
+
+    def verdict(self, step):
+        k, text = step.number, step.assertion
+        before, after = self.probes[k]
+        previous, current = self.states[k - 1], self.states[k]
+        change = Change.between(before, after, previous.png != current.png)
+        facts = {"dom": change.dom, "url": change.url, "scroll": change.scroll, "pixels": change.pixels,
+                 "reading": self.reading}
+        # What the page shows, wherever it is scrolled: an assertion may name what lies below the fold.
+        page_text = after.page_text + " " + current.text
+        j = self.checkpoint_of(k)
+        typed = self.typed_before(k)
+        if j is None:
+            missing = numbers_not_brought(text, before.page_text, after.page_text)
+            unechoed = missing_typed(text, typed, None, page_text)
+            quotes = unmet_quotes(text, page_text)
+            holds = change.any() and not missing and not unechoed and not quotes
+            return _offline(text, holds, {"rule": "no checkpoint: a change, and what the assertion names is shown",
+                                          "numbers_not_brought": missing, "typed_missing": unechoed,
+                                          "quotes_unmet": quotes, **facts})
+        if identical(current.png, self.truth.png[j]):
+            return _offline(text, True, {"rule": "the page shows its checkpoint", "checkpoint": j, **facts})
+        truth_text = self.texts[j]
+        was, now = self._close(j, k - 1), self._close(j, k)
+        toward, detail = text_direction(truth_text, previous.text, current.text)
+        if toward is None:
+            toward, detail = order_direction(truth_text, previous.text, current.text)
+        if toward is None:
+            toward = (self.similarity.compare(self.images[j], current.image)
+                      > self.similarity.compare(self.images[j], previous.image))
+        missing = missing_numbers(text, truth_text, page_text)
+        unechoed = missing_typed(text, typed, truth_text, page_text)
+        holds = toward and now >= self.threshold and not missing and not unechoed
+        return _offline(text, holds, {"rule": "toward its checkpoint", "checkpoint": j, "before": round(was, 4),
+                                      "after": round(now, 4), "threshold": self.threshold, "toward": toward,
+                                      "numbers_missing": missing, "typed_missing": unechoed, **detail, **facts})
+
+
+def _offline(text, holds, detail):
+    summary = ", ".join(f"{k}={v}" for k, v in detail.items() if k != "rule")
+    return Assertion(text=text, result=official.YES if holds else official.NO, backend="offline",
+                     detail={**detail, "thinking": f"{detail['rule']}: {summary}",
+                             "response": "Yes" if holds else "No"})
 
 
 def llm(chat, text, previous_png, current_png):
-    verdict, thinking, raw = chat.assertion(text, previous_png, current_png)
-    return Assertion(text=text, verdict=verdict, backend="llm", detail={"thinking": thinking, "response": raw})
+    result, thinking, raw = chat.assertion(text, previous_png, current_png)
+    return Assertion(text=text, result=result, backend="llm", detail={"thinking": thinking, "response": raw})

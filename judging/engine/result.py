@@ -1,6 +1,8 @@
 """What a judgment returns: plain dataclasses that turn into JSON with `to_dict()`."""
 from dataclasses import asdict, dataclass, field
 
+from .official import ERROR, NO, YES, cut
+
 # Why a replay ended. Site faults are prefixed "site:"; the final states are listed once here.
 COMPLETED = "completed"
 ACTION_NOT_FOUND = "site:action-not-found"
@@ -12,6 +14,10 @@ CRASHED = "site:crashed"
 NO_ENTRY_PAGE = "site:no-entry-page"
 STOP_REASONS = (COMPLETED, ACTION_NOT_FOUND, ACTION_FAILED, ASSERTION_FAILED, TIMEOUT, NAVIGATED_AWAY,
                 CRASHED, NO_ENTRY_PAGE)
+# The outcome of a step executed after an earlier step's assertion was judged "No": the official
+# evaluation goes on acting, but counts nothing from there.
+AFTER_STOP = "after-stop"
+VERDICTS = (YES, NO, ERROR)
 
 
 @dataclass
@@ -27,7 +33,7 @@ class Element:
 @dataclass
 class Assertion:
     text: str
-    verdict: bool | None          # None: not judged (the action itself failed)
+    result: str | None            # "Yes", "No" or "Error" (an unreadable answer: it does not stop); None: not judged
     backend: str
     detail: dict = field(default_factory=dict)
 
@@ -47,7 +53,7 @@ class StepTrace:
 
 @dataclass
 class VisualPoint:
-    state: int                    # screenshot after `state` actions
+    state: int                    # the page after `state` actions: the state in which flagged action `state` + 1 is performed
     checkpoint: int               # j of checkpoints/step_<j>.png
     screenshot: str
     ocr: float
@@ -70,7 +76,7 @@ class TaskResult:
     stop_reason: str
     stop_detail: str
     steps: list
-    points: list
+    points: list                  # every visual point of the official pairing, uncut (as eval.json lists them)
     screenshots: list
     ifs: float
     lfs: float
@@ -87,17 +93,34 @@ class TaskResult:
     def to_dict(self):
         return asdict(self)
 
+    def counted_points(self):
+        """The visual points the scores average: the first success_step + 1 (the official cut)."""
+        return cut(self.points, self.success_step)
+
     def eval_dict(self):
-        """The official evaluation's eval.json, key for key, from this result."""
+        """The official evaluation's eval.json, key for key. Paths are relative to the model's folder of
+        the official result/ tree (`evalpoints/<k>.png`); lists and their means are uncut, as there:
+        the cut to success_step + 1 points happens when the reports are aggregated."""
         ocr = [p.ocr for p in self.points]
         image = [p.image for p in self.points]
         mllm = [p.mllm / 100 for p in self.points if p.mllm is not None]
         means = lambda xs: sum(xs) / len(xs) if xs else 0  # noqa: E731
-        avg = [(m + d + o) / 3 for m, d, o in zip(mllm, image, ocr)] if mllm else []
+        avg = [(m + d + o) / 3 for m, d, o in zip(mllm, image, ocr)] if mllm and image and ocr else []
+        by_number = {s.number: s for s in self.steps}
+
+        def assertion_entry(number):
+            step = by_number.get(number)
+            if step is None or step.assertion is None or step.assertion.result is None:
+                return None
+            a = step.assertion
+            return {"result": a.result, "prev_img_path": f"evalpoints/{number - 1}.png",
+                    "curr_img_path": f"evalpoints/{number}.png", "response": a.detail.get("response", ""),
+                    "assertion": a.text, "thinking": a.detail.get("thinking", "")}
+
         return {
             "total_step": self.total_step,
             "success_step": self.success_step,
-            "screenshot_paths_to_eval": [p.screenshot for p in self.points],
+            "screenshot_paths_to_eval": [f"evalpoints/{p.state}.png" for p in self.points],
             "all_mllm_scores": mllm,
             "all_dino_scores": image,
             "all_ocr_scores": ocr,
@@ -109,10 +132,5 @@ class TaskResult:
             "all_mllm_res": [p.mllm_response for p in self.points if p.mllm_response is not None],
             "all_ocr_texts": [{"checkpoint_text": p.checkpoint_text, "screenshot_text": p.ocr_text,
                                "similarity": p.ocr} for p in self.points],
-            "assertion_results": [
-                None if s.assertion is None or s.assertion.verdict is None
-                else {"result": "Yes" if s.assertion.verdict else "No", "assertion": s.assertion.text,
-                      "thinking": s.assertion.detail.get("thinking", "")}
-                for s in self.steps
-            ] + [None] * (self.total_step - len(self.steps)),
+            "assertion_results": [assertion_entry(number) for number in range(1, self.total_step + 1)],
         }

@@ -21,6 +21,10 @@ class Step:
     checkpoint: int | None      # j of checkpoints/step_<j>.png when the step is visually evaluated
 
     @property
+    def flagged(self):
+        return self.checkpoint is not None
+
+    @property
     def description(self):
         return str(self.parameters.get("description") or "")
 
@@ -32,6 +36,14 @@ class Task:
     viewport: Viewport
     steps: tuple
     entry: dict = field(repr=False)
+
+    @property
+    def flags(self):
+        return [step.flagged for step in self.steps]
+
+    @property
+    def checkpoint_count(self):
+        return 1 + sum(self.flags)
 
     @property
     def assets_dir(self):

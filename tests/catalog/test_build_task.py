@@ -54,6 +54,19 @@ def built(tmp_path_factory):
     return out
 
 
+@pytest.fixture(scope="module")
+def built_after(tmp_path_factory):
+    site = make_site(tmp_path_factory.mktemp("site"))
+    out = tmp_path_factory.mktemp("out")
+    call_command("build_task", str(site), str(site / "actions.json"), str(out), pause=0.2, reading="after-action")
+    return out
+
+
+def red(path):
+    with Image.open(path) as image:
+        return image.getpixel((390, 290))[:3] == (200, 30, 30)
+
+
 @pytest.mark.browser
 def test_writes_the_official_layout(built):
     folder = built / "data" / "tiny"
@@ -76,15 +89,25 @@ def test_entry_is_the_spec_without_authoring_keys(built):
 
 
 @pytest.mark.browser
-def test_checkpoints_show_the_state_after_each_flagged_step(built):
+def test_checkpoints_show_the_state_each_flagged_step_is_performed_in(built):
+    """The official pairing: checkpoint j is the page as the j-th flagged step (Press, then Click Go)
+    finds it, so a reference site compared that way scores a perfect visual score."""
     checkpoints = built / "data" / "tiny" / "checkpoints"
-    with Image.open(checkpoints / "step_0.png") as first, Image.open(checkpoints / "step_2.png") as last:
+    with Image.open(checkpoints / "step_0.png") as first:
         assert first.size == (400, 300)
-        assert first.getpixel((390, 290))[:3] == (255, 255, 255)
-        assert last.getpixel((390, 290))[:3] == (200, 30, 30), "step_2 is after the second flagged step (Click Go)"
+    assert [red(checkpoints / f"step_{j}.png") for j in range(3)] == [False, False, False]
     metadata = json.loads((built / "data" / "tiny" / "metadata.json").read_text())
     assert metadata["recording_details"]["resolution"] == "400x300"
     assert [s["step"] for s in metadata["steps"]] == [1, 2, 3]
+    assert metadata["checkpoints"] == {"reading": "before-action", "states": [0, 1, 2]}
+
+
+@pytest.mark.browser
+def test_checkpoints_can_be_recorded_after_each_flagged_step(built_after):
+    checkpoints = built_after / "data" / "tiny" / "checkpoints"
+    assert [red(checkpoints / f"step_{j}.png") for j in range(3)] == [False, False, True]
+    metadata = json.loads((built_after / "data" / "tiny" / "metadata.json").read_text())
+    assert metadata["checkpoints"] == {"reading": "after-action", "states": [0, 2, 3]}
 
 
 @pytest.mark.browser
@@ -102,6 +125,8 @@ def test_video_shows_the_interaction(built):
     (lambda s: s["action_sequence"][2].pop("selector"), "step 3 (Click) needs a `selector`"),
     (lambda s: s["recording_details"].pop("resolution"), "set recording_details.resolution"),
     (lambda s: s["recording_details"].update(resolution="big"), "resolution 'big' is not WIDTHxHEIGHT"),
+    (lambda s: s["action_sequence"].append({"type": "Scroll", "parameters": {"description": "Scroll up", "direction": "up"}}),
+     "step 4 scrolls 'up', but an iwr-v1 Scroll always moves the window half a viewport down"),
 ])
 def test_bad_action_file_is_refused_before_recording(tmp_path, change, message):
     spec = json.loads(json.dumps(SPEC))
@@ -124,6 +149,18 @@ def test_selector_that_matches_nothing_stops_and_leaves_out_dir_alone(tmp_path):
         call_command("build_task", str(site), str(site / "actions.json"), str(out), pause=0.1)
     assert (out / "data.jsonl").read_text() == '{"id": "other"}\n'
     assert list((out / "data").iterdir()) == []
+
+
+@pytest.mark.browser
+def test_scroll_the_reference_itself_would_fail_is_refused_naming_the_step(tmp_path):
+    """The page is no taller than the viewport: the window cannot move down, so the judge would fail
+    the reference site on this step."""
+    spec = json.loads(json.dumps(SPEC))
+    spec["action_sequence"].insert(1, {"type": "Scroll", "parameters": {"description": "Scroll down to the footer",
+                                                                        "direction": "down"}})
+    site = make_site(tmp_path / "site", spec)
+    with pytest.raises(CommandError, match=re.escape("step 2 ('Scroll down to the footer'): the window moved 0 px")):
+        call_command("build_task", str(site), str(site / "actions.json"), str(tmp_path / "out"), pause=0.1)
 
 
 def test_upsert_replaces_the_line_with_the_same_id(tmp_path):

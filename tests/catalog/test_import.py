@@ -40,6 +40,10 @@ def test_sample_benchmark_imports_in_the_official_layout(bench, media_root, caps
     assert [c.index for c in task.checkpoints.all()] == [0, 1, 2, 3]
     assert task.checkpoints.get(index=2).step == steps[3]
     assert task.checkpoints.get(index=0).width == 1280
+    # Recorded with the official reading (metadata.json says so): checkpoint j shows the state its
+    # flagged step is performed in.
+    assert task.checkpoint_reading == "before-action"
+    assert [c.state for c in task.checkpoints.all()] == [0, 0, 3, 4]
 
     folder = task.directory()
     assert folder == Path(media_root) / "tasks" / "sample-cart"
@@ -175,3 +179,16 @@ def test_missing_file_is_named(tmp_path):
                             cwd=REPO, capture_output=True, text=True, timeout=120)
     assert result.returncode == 1
     assert f"{tmp_path / 'nowhere' / 'data.jsonl'}: no such file" in result.stderr
+
+
+@pytest.mark.django_db
+def test_a_task_recorded_after_each_action_is_captioned_so(bench, media_root):
+    metadata = bench.folder("sample-cart") / "metadata.json"
+    data = json.loads(metadata.read_text())
+    data["checkpoints"] = {"reading": "after-action", "states": [0, 1, 4, 5]}
+    metadata.write_text(json.dumps(data))
+    call_command("import_bench", str(bench.root))
+    task = Task.objects.get(task_id="sample-cart")
+    assert task.checkpoint_reading == "after-action"
+    assert [c.state for c in task.checkpoints.all()] == [0, 1, 4, 5]
+    assert task.checkpoints.get(index=1).caption.startswith("the page after step 1: Click the 'Footwear'")

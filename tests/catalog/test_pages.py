@@ -90,7 +90,8 @@ def test_task_page_has_video_timeline_checkpoints_and_assets(client, catalog):
     assert 'data-seek="' in timeline
     gallery = re.search(r'data-testid="checkpoints">(.*?)</ul>', html, re.S).group(1)
     assert [int(i) for i in re.findall(r'checkpoints/step_(\d+)\.png"', gallery)][::2] == [0, 1, 2, 3]
-    assert "after step 2: Press Enter to submit the search" in gallery
+    # The official pairing: step_1 is the page Press Enter (step 2) is performed in, after step 1.
+    assert "the page after step 1, in which step 2 is performed: Press Enter to submit the search" in gallery
     assets = re.search(r'data-testid="assets">(.*?)</table>', html, re.S).group(1)
     assert assets.count("<tr>") == 7  # header + six assets
     assert "stitched_assets/stitched_image_1.png" in html

@@ -1,5 +1,6 @@
 """The offline assertion rules on texts alone: which way the words moved, the order, the numbers."""
-from judging.engine.assertions import missing_numbers, missing_typed, order_direction, text_direction
+from judging.engine.assertions import (identical, missing_numbers, missing_typed, named_numbers, numbers_not_brought,
+                                       order_direction, text_direction, unmet_quotes)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
 CHECKPOINT = CART + " Your cart Ridge Hiking Boots $149 Remove Trail Runner Shoes $119 Remove Total: $268"
@@ -54,3 +55,43 @@ def test_words_typed_earlier_that_the_assertion_names_must_be_echoed_on_the_page
     assert missing_typed(assertion, "Ana Silva", checkpoint, "Thanks, traveller! Your tour is booked.") == ["ana", "silva"]
     assert missing_typed(assertion, "Ana Silva", checkpoint, "Thank you, Ana Silva. Booked!") == []
     assert missing_typed(assertion, "wireless mouse\n", checkpoint, "Thanks, traveller!") == []  # not named
+
+
+def test_a_value_changed_from_need_not_be_shown_nor_ordinals_and_distances():
+    assert named_numbers("The price changes from $199 to $238.") == {"238"}
+    assert named_numbers("The 3rd tab opens and the page moves 400 px; 2 items are listed") == {"2"}
+
+
+def test_without_a_checkpoint_the_numbers_named_must_be_brought_by_the_action():
+    assertion = "A detail panel on the right shows Glide Wireless Mouse, $29 and its description."
+    results = "Pulse $19 Glide $29 Orbit $49"
+    assert numbers_not_brought(assertion, results, results + " Orbit Wireless Mouse $49") == ["29"]
+    assert numbers_not_brought(assertion, results, results + " Glide Wireless Mouse $29") == []
+
+
+def test_a_number_quoted_or_said_to_stay_need_not_be_new():
+    assert numbers_not_brought("The dialog closes and the header reads '1 tour booked'.", "1 tour booked",
+                               "1 tour booked") == []
+    assert numbers_not_brought("The counter still shows 3.", "3", "3") == []
+    assert numbers_not_brought("The counter shows 3.", "3", "") == ["3"]
+
+
+def test_quoted_texts_must_be_shown_with_their_numbers_and_gone_when_said_to_go():
+    assert unmet_quotes("The header reads '1 tour booked'.", "No tours booked yet") == ["1 tour booked"]
+    assert unmet_quotes("The header reads '1 tour booked'.", "Home  1 Tour Booked  Help") == []
+    assert unmet_quotes("The task 'Buy milk' is removed, leaving 'Call mum'.", "Call mum Buy milk") == ["Buy milk"]
+    assert unmet_quotes("The task 'Buy milk' is removed, leaving 'Call mum'.", "Call mum") == []
+
+
+def test_a_screenshot_is_its_checkpoints_picture_up_to_a_caret():
+    import cv2
+    import numpy as np
+
+    page = np.full((200, 300, 3), 255, np.uint8)
+    cv2.putText(page, "Total $268", (10, 100), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 2)
+    caret = page.copy()
+    caret[90:100, 200] = 0
+    other = page.copy()
+    cv2.putText(other, "Total $218", (10, 150), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 2)
+    png = [cv2.imencode(".png", image)[1].tobytes() for image in (page, caret, other)]
+    assert identical(png[0], png[1]) and not identical(png[0], png[2])

@@ -5,7 +5,7 @@ import shutil
 import pytest
 
 from judging.engine import Judge, JudgeOptions
-from judging.engine.result import ACTION_NOT_FOUND, ASSERTION_FAILED, COMPLETED, CRASHED, NAVIGATED_AWAY, TIMEOUT
+from judging.engine.result import ACTION_FAILED, ACTION_NOT_FOUND, ASSERTION_FAILED, COMPLETED, CRASHED, NAVIGATED_AWAY, TIMEOUT
 
 from .conftest import BENCH, FIXTURE_SITES, SITES, make_site, without_javascript
 
@@ -18,7 +18,7 @@ def test_reference_sites_score_full_marks(judge, tmp_path):
         result = judge.run(task, SITES / task.name, tmp_path / task.name)
         assert (result.stop_reason, result.ifs) == (COMPLETED, 1.0), (task.name, result.stop_detail)
         assert result.lfs == pytest.approx(1.0, abs=1e-3) and result.final == pytest.approx(1.0, abs=1e-3), task.name
-        assert all(s.assertion is None or s.assertion.verdict for s in result.steps)
+        assert all(s.assertion is None or s.assertion.result == "Yes" for s in result.steps)
         assert all((tmp_path / task.name / shot).is_file() for shot in result.screenshots)
 
 
@@ -30,14 +30,17 @@ def test_result_records_provenance_trace_and_official_eval_json(judge, tmp_path)
     assert {"judge", "chromium", "ocr", "similarity"} <= set(data["versions"])
     first = data["steps"][0]
     assert first["element"]["name"] == "Specifications" and first["element"]["box"]["width"] > 0
-    assert first["assertion"]["verdict"] is True and "ground" in first["timings_ms"]
-    assert [p["state"] for p in data["points"]] == [0, 1, 2]  # state 0 and the two flagged steps
-    assert "Specifications" in data["points"][1]["checkpoint_text"]
+    assert first["assertion"]["result"] == "Yes" and "ground" in first["timings_ms"]
+    # State 0, then the states in which the two flagged steps (1 and 2) are performed.
+    assert [p["state"] for p in data["points"]] == [0, 0, 1]
+    assert "Specifications" in data["points"][2]["checkpoint_text"]
     official = json.loads((tmp_path / "eval.json").read_text())
     assert official["total_step"] == 4 and official["success_step"] == 4
     assert len(official["all_ocr_scores"]) == len(official["all_dino_scores"]) == 3
     assert official["all_mllm_scores"] == []
     assert [a and a["result"] for a in official["assertion_results"]] == ["Yes", "Yes", "Yes", None]
+    assert official["screenshot_paths_to_eval"] == ["evalpoints/0.png", "evalpoints/0.png", "evalpoints/1.png"]
+    assert official["assertion_results"][1]["prev_img_path"] == "evalpoints/1.png"
     assert result.to_dict() == data
 
 
@@ -45,7 +48,10 @@ def test_blank_page_scores_no_interaction(judge, tmp_path):
     site = make_site(tmp_path / "site", "<!doctype html><title>x</title>")
     result = judge.run(TABS, site, tmp_path / "out")
     assert (result.ifs, result.stop_reason, result.success_step) == (0.0, ACTION_NOT_FOUND, 0)
-    assert result.lfs < 0.5 and len(result.points) == 1
+    # Action 1 is flagged and performed in state 0, so state 0 is paired with step_0 and step_1; the
+    # scores average the first success_step + 1 = 1 of them, as the official aggregation cuts them.
+    assert [(p.state, p.checkpoint) for p in result.points] == [(0, 0), (0, 1)]
+    assert len(result.counted_points()) == 1 and result.lfs < 0.5
 
 
 def test_page_without_its_javascript_loses_ifs(judge, tmp_path):
@@ -103,9 +109,8 @@ def test_hostile_pages_end_with_the_right_reason_and_leave_the_browser_usable(ju
     cases = {
         "loop": (HOSTILE % ("while (true) {}", ""), TIMEOUT),
         "hog": (HOSTILE % ("const a = []; while (true) a.push(new Array(1e6).fill(1.5));", ""), CRASHED),
-        "away": (HOSTILE % ("window.open('http://popup.example/'); "
-                            "document.body.append('Battery life 40 hours, weight 265 g');",
-                            "location.href = 'https://elsewhere.example/';"), NAVIGATED_AWAY),
+        "away": (HOSTILE % ("window.open('http://popup.example/'); location.href = 'https://elsewhere.example/';", ""),
+                 NAVIGATED_AWAY),
     }
     for name, (html, reason) in cases.items():
         result = judge.run(TABS, make_site(tmp_path / name, html), tmp_path / f"{name}-out")
@@ -113,7 +118,7 @@ def test_hostile_pages_end_with_the_right_reason_and_leave_the_browser_usable(ju
         assert result.dialogs == ["alert: welcome"]
         assert any("evil.example" in url for url in result.blocked_requests)
         assert any("tracker.example" in url for url in result.blocked_requests)
-    assert result.popups_closed == 1 and result.success_step == 1
+    assert result.popups_closed == 1 and result.success_step == 0
     good = judge.run(TABS, SITES / "sample-tabs", tmp_path / "good")
     assert good.ifs == 1.0 and good.blocked_requests == {} and good.dialogs == []
 
@@ -135,17 +140,23 @@ def test_browser_is_started_afresh_after_its_quota_of_tasks(cache_dir, tmp_path)
     assert [r.ifs for r in results] == [1.0, 1.0, 1.0]
 
 
+LONG_PAGE = """<!doctype html><style>body { margin: 0; font: 32px sans-serif; } section { height: 700px; }</style>
+<section>Aurora Coffee Roasters</section><section>How we roast: Source, Roast, Taste</section>
+<section>What customers say</section><section>Footer</section>"""
 INNER_SCROLL = """<!doctype html><style>
   html, body { height: 100%; margin: 0; overflow: hidden; }
   main { height: 100%; overflow-y: auto; }
   section { height: 900px; font: 32px sans-serif; }
-  #veil { position: fixed; inset: 300px 400px; background: #eee; }
 </style><main><section>Aurora Coffee Roasters</section><section>How we roast: Source, Roast, Taste</section>
-<section>What customers say</section></main><div id="veil">newsletter</div>
-<script>document.getElementById("veil").addEventListener("wheel", (e) => e.preventDefault(), {passive: false});</script>"""
+<section>What customers say</section></main>"""
 
 
-def test_scroll_moves_an_inner_container_when_the_wheel_is_swallowed(judge, tmp_path):
+def test_scroll_moves_the_window_half_a_viewport_down_whatever_the_step_says(judge, tmp_path):
+    result = judge.run(BENCH / "sample-scroll", make_site(tmp_path / "site", LONG_PAGE), tmp_path / "out")
+    assert [s.detail for s in result.steps[:2]] == ["scrolled the window down 400 px"] * 2
+
+
+def test_scroll_of_a_page_that_scrolls_an_inner_panel_fails_as_the_official_rule_does(judge, tmp_path):
     result = judge.run(BENCH / "sample-scroll", make_site(tmp_path / "site", INNER_SCROLL), tmp_path / "out")
-    assert result.steps[0].outcome == "ok", result.steps[0].detail
-    assert result.steps[0].detail == "scrolled by (0, 800)"
+    assert result.stop_reason == ACTION_FAILED and result.success_step == 0
+    assert "moved it 0 px" in result.steps[0].detail

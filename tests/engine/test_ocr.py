@@ -6,7 +6,7 @@ from judging.engine import ocr
 from .conftest import BENCH
 
 CHECKPOINT = BENCH / "sample-tabs" / "checkpoints" / "step_0.png"
-OTHER = BENCH / "sample-tabs" / "checkpoints" / "step_1.png"
+OTHER = BENCH / "sample-tabs" / "checkpoints" / "step_2.png"
 
 
 @pytest.fixture

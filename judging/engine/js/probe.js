@@ -1,8 +1,10 @@
-// What an assertion compares between two states: the DOM mutation count, the URL, and the text a
-// user sees in the viewport (text nodes with a box inside it, and what visible fields show).
+// What an assertion compares between two states: the DOM mutation count, the URL, the text a user
+// sees in the viewport (text nodes with a box inside it, and what visible fields show), and the
+// text shown anywhere on the page (rendered, with a box, wherever it is scrolled).
 () => {
   const s = window.__iwrJudge, vw = innerWidth, vh = innerHeight;
-  const seen = (r) => r.width >= 1 && r.height >= 1 && r.bottom > 0 && r.right > 0 && r.top < vh && r.left < vw;
+  const boxed = (r) => r.width >= 1 && r.height >= 1;
+  const seen = (r) => boxed(r) && r.bottom > 0 && r.right > 0 && r.top < vh && r.left < vw;
   // Sections that fade in on scroll sit at opacity 0 until then: their text is in the DOM but not
   // on the screen. Opacity is not inherited, so the element's own style would not tell.
   const shown = new Map();
@@ -14,7 +16,7 @@
     }
     return answer;
   };
-  const out = [], range = document.createRange();
+  const out = [], page = [], range = document.createRange();
   const root = document.body || document.documentElement;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n && out.length < 5000; n = walker.nextNode()) {
@@ -22,14 +24,18 @@
     const parent = n.parentElement;
     if (!text || !parent || !isShown(parent)) continue;
     range.selectNodeContents(n);
-    if (seen(range.getBoundingClientRect())) out.push(text);
+    const r = range.getBoundingClientRect();
+    if (boxed(r)) page.push(text);
+    if (seen(r)) out.push(text);
   }
   // A field shows its value, or its placeholder while empty; a closed <select> its chosen option.
   const UNREAD = new Set(["hidden", "password", "checkbox", "radio", "file", "range", "color", "image"]);
   for (const field of root.querySelectorAll("input, textarea, select")) {
-    if (UNREAD.has(field.type) || !isShown(field) || !seen(field.getBoundingClientRect())) continue;
+    if (UNREAD.has(field.type) || !isShown(field) || !boxed(field.getBoundingClientRect())) continue;
     const value = field.tagName === "SELECT" ? [...field.selectedOptions].map((o) => o.text).join(" ") : field.value;
-    if (value || field.placeholder) out.push(value || field.placeholder);
+    if (!value && !field.placeholder) continue;
+    page.push(value || field.placeholder);
+    if (seen(field.getBoundingClientRect())) out.push(value || field.placeholder);
   }
-  return [s ? s.mutations : -1, location.href, out.join(" ")];
+  return [s ? s.mutations : -1, location.href, out.join(" "), page.join(" ")];
 }
