@@ -25,8 +25,10 @@ WORDS = {
     "purple": {"purple"}, "violet": {"purple"}, "lavender": {"purple"}, "lilac": {"purple"},
     "magenta": {"pink", "purple"}, "fuchsia": {"pink", "purple"}, "pink": {"pink"}, "rose": {"pink", "red"},
     "brown": {"brown"}, "tan": {"brown", "orange"}, "black": {"black"}, "white": {"white"},
-    "grey": {"grey"}, "gray": {"grey"}, "silver": {"grey"},
+    "grey": {"grey"}, "gray": {"grey"}, "silver": {"grey"}, "dark": set(), "light": set(),
 }
+# Words for how light an element is, whatever its hue: "the dark submit button".
+SHADES = {"dark": (0.0, 0.35), "light": (0.75, 1.0)}
 BACKDROP_RING = 3        # px around the box whose colours are the backdrop
 BACKDROP_SHARE = 0.1     # a colour is part of the backdrop when it covers this much of the ring
 BACKDROP_DISTANCE = 24   # a pixel this close (per channel, 0-255) to a backdrop colour is backdrop
@@ -79,20 +81,27 @@ def _backdrop(image, x0, y0, x1, y1):
     return np.array([ring[keys == key].mean(axis=0) for key in common])
 
 
-def shares(image, box):
-    """(share of each colour name among the element's own pixels, share of them that is coloured) for
-    the part of `box` in the screenshot; ({}, 0) when none of it is in view or all of it is backdrop."""
+def _own(image, box):
+    """The element's own pixels: those of the part of `box` in the screenshot that differ from the
+    backdrop (an empty array when none of it is in view or all of it is backdrop)."""
     height, width = image.shape[:2]
     x0, y0 = max(0, int(box["x"])), max(0, int(box["y"]))
     x1, y1 = min(width, int(np.ceil(box["x"] + box["width"]))), min(height, int(np.ceil(box["y"] + box["height"])))
     if x1 <= x0 or y1 <= y0:
-        return {}, 0.0
+        return np.zeros((0, 3), np.uint8)
     step = max(1, int(np.ceil(np.sqrt((x1 - x0) * (y1 - y0) / MAX_PIXELS))))
     inside = image[y0:y1:step, x0:x1:step].reshape(-1, 3)
     backdrop = _backdrop(image, x0, y0, x1, y1)
     if len(backdrop):
         distance = np.abs(inside[:, None, :].astype(np.int16) - backdrop[None, :, :]).max(axis=2).min(axis=1)
         inside = inside[distance > BACKDROP_DISTANCE]
+    return inside
+
+
+def shares(image, box):
+    """(share of each colour name among the element's own pixels, share of them that is coloured);
+    ({}, 0) when it has no own pixels in view."""
+    inside = _own(image, box)
     if len(inside) == 0:
         return {}, 0.0
     counts = np.bincount(names_of(inside), minlength=len(NAMES))
@@ -103,6 +112,13 @@ def shares(image, box):
 def share(image, box, word):
     """How much of the element is of the colour `word` names: among its coloured pixels for a colour,
     among all its own pixels for grey, black or white. 0 when it shows (almost) no colour at all."""
+    if word in SHADES:
+        inside = _own(image, box).astype(np.int16)
+        if len(inside) == 0:
+            return 0.0
+        lightness = (inside.max(axis=1) + inside.min(axis=1)) / 2 / 255
+        low, high = SHADES[word]
+        return float(((lightness >= low) & (lightness <= high)).mean())
     accepted = WORDS[word]
     found, coloured = shares(image, box)
     if not found:

@@ -21,7 +21,8 @@ description says (its words, its kind, its colour), then tells them apart by whe
 5. What is left is told apart by what a user would act on (interactive, visible, enabled, on top),
    document order breaking ties, so the choice is reproducible.
 """
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 
 from rapidfuzz import fuzz
 
@@ -40,14 +41,14 @@ REGION_NAMES = {
     "banner": {"banner", "hero", "header", "masthead", "jumbotron"},
     "header": {"header", "banner", "masthead", "topbar", "navbar"},
     "footer": {"footer", "contentinfo"},
-    "sidebar": {"sidebar", "aside", "complementary"},
+    "sidebar": {"sidebar", "aside", "complementary", "side", "sidenav", "nav", "navigation", "menu", "rail"},
     "nav": {"nav", "navbar", "navigation", "menu"}, "navbar": {"nav", "navbar", "navigation", "topbar"},
     "navigation": {"nav", "navbar", "navigation"}, "menu": {"menu", "menubar", "dropdown", "nav"},
     "toolbar": {"toolbar", "tools"}, "bar": {"bar", "toolbar", "navbar", "topbar", "header"},
     "dialog": {"dialog", "alertdialog", "modal", "popup", "overlay", "lightbox"},
     "modal": {"dialog", "alertdialog", "modal", "popup", "overlay"}, "popup": {"dialog", "modal", "popup", "popover"},
     "grid": {"grid", "table"}, "table": {"table", "grid"}, "list": {"list", "ul", "ol"},
-    "panel": {"panel", "drawer", "pane", "aside", "sidebar"}, "drawer": {"drawer", "panel", "aside"},
+    "panel": {"panel", "drawer", "pane", "card", "box"}, "drawer": {"drawer", "panel", "aside"},
     "form": {"form"}, "section": {"section"}, "card": {"card", "tile"}, "tile": {"tile", "card"},
     "row": {"row", "tr"}, "column": {"column", "col"}, "col": {"column", "col"},
     "gallery": {"gallery", "carousel", "slider", "thumbs", "thumbnails"}, "carousel": {"carousel", "slider", "gallery"},
@@ -86,10 +87,27 @@ def _match(phrase, field):
         return 0.0
     if phrase == field:
         return 1.0
-    share = min(1.0, len(phrase) / len(field))
+    share = min(len(phrase), len(field)) / max(len(phrase), len(field))   # one says more than the other
     whole = fuzz.ratio(phrase, field) / 100
     part = fuzz.partial_ratio(phrase, field) / 100 if len(phrase) >= 3 else float(phrase in field.split())
     return max(whole, part * (0.6 + 0.4 * share)) if part >= 0.8 else whole
+
+
+# Words that name a kind of content rather than a text: "the fourth tip percentage button" (15%), "the
+# last time chip" (18:00), "the people count" (2), "the price" ($29).
+_DAYS = r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+CONTENT = {name: re.compile(pattern) for names, pattern in (
+    (("percentage", "percent"), r"\d\s*%"),
+    (("time", "hour"), r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b"),
+    (("price", "cost", "fare", "amount"), r"[$€£¥]\s*\d|\d\s*[$€£¥]"),
+    (("count", "number", "quantity"), r"^\s*\d+\s*$"),
+    (("date", "day"), r"\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b|" + _DAYS),
+) for name in names}
+
+
+def _content_hit(word, texts):
+    pattern = CONTENT.get(word) or (CONTENT.get(word[:-1]) if word.endswith("s") else None)
+    return pattern is not None and any(pattern.search(t) for t in texts)
 
 
 class Features:
@@ -101,6 +119,7 @@ class Features:
         self.secondary = [s for s in (_split_identifier(c.get("id")), _split_identifier(c.get("cls")),
                                       _split_identifier(c.get("name")), _split_identifier(c.get("href"))) if s]
         self.primary_words = set(WORD.findall(" ".join(self.primary)))
+        self.shown = [s.lower() for s in (c.get("own"), c.get("text"), c.get("value")) if s]
         self.secondary_words = set(" ".join(self.secondary).split())
 
 
@@ -119,7 +138,8 @@ def evidence(phrase, features):
                      for q in phrase.quoted) / len(phrase.quoted)
     keywords = 0.0
     if phrase.keywords:
-        keywords = sum(1.0 if _word_hit(w, features.primary_words) else 0.7 if _word_hit(w, features.secondary_words) else 0.0
+        keywords = sum(1.0 if _word_hit(w, features.primary_words) or _content_hit(w, features.shown)
+                       else 0.7 if _word_hit(w, features.secondary_words) else 0.0
                        for w in phrase.keywords) / len(phrase.keywords)
     if phrase.quoted and phrase.keywords:
         return 0.75 * quoted + 0.25 * keywords, quoted
@@ -226,12 +246,18 @@ def _fits(phrase, pool, scene, words):
     for c in pool:
         text, quoted = evidence(phrase, Features(c)) if words else (0.0, 0.0)
         kind, preference = kinds.fit(phrase.kinds, scene.look(c), phrase.direction)
+        if phrase.count:
+            kind = min(kind, 1.0 if kinds.shows(scene.look(c), *phrase.count) else 0.0)
         out.append(Fit(c, text, kind, 2 * text + kind + 0.1 * preference + prior(c), quoted))
     return out
 
 
-def _matching(phrase, fits, scene, words):
-    """The fits that are what the phrase says as well as the best one is: [] when none is."""
+def _matching(phrase, fits, scene, words, typing=False):
+    """The fits that are what the phrase says as well as the best one is: [] when none is.
+
+    A colour chooses among the fits; when none of them is of that colour (a page restyled in another
+    theme), it is set aside if the words name the element, the rest leaves one, or it is a field to
+    type in (a field is seldom told by its colour)."""
     if words:
         if max(f.text for f in fits) < MIN_EVIDENCE:
             return []
@@ -241,13 +267,15 @@ def _matching(phrase, fits, scene, words):
             fits = [f for f in fits if f.quoted >= best - TEXT_TOLERANCE]
         best = max(f.text for f in fits)
         fits = [f for f in fits if f.text >= best - TEXT_TOLERANCE]
-    if phrase.kinds:
+    if phrase.kinds or phrase.count:
         best = max(f.kind for f in fits)
         if best == 0 and not words:
             return []
         fits = [f for f in fits if f.kind == best]
     for word in phrase.colours:
-        fits = [f for f in fits if scene.colour(f.c, word) >= MOSTLY]
+        coloured = [f for f in fits if scene.colour(f.c, word) >= MOSTLY]
+        if coloured or not (words or typing or len(fits) == 1):
+            fits = coloured
     return fits
 
 
@@ -335,6 +363,8 @@ def _anchors(phrase, scene, visible):
         chosen = [rid for rid in chosen if not any(other != rid and other in _region_path(scene, rid) for other in chosen)]
         if best == 0 or not anchors:
             anchors += [Anchor(scene.regions[rid]["box"], region=rid) for rid in chosen]
+    if phrase.positions and len(anchors) > 1:
+        anchors = [layout.extreme(anchors, lambda a: a.box, phrase.positions)]    # "the left sidebar"
     if phrase.ordinal is not None and anchors:
         ordered = layout.reading_order(anchors, lambda a: a.box)
         n = phrase.ordinal
@@ -371,8 +401,6 @@ def _order(relation, scene, f, anchor):
         return (-_shared(scene, f, anchor),)
     if kind == "near":
         return (-_shared(scene, f, anchor),) + layout.beside(box, anchor.box)
-    if anchor.candidate is f.c:
-        return None           # nothing is to the right of itself
     if anchor.candidate is not None and _within(scene, f, anchor):
         return (-1, 0.0)      # a label around its field: the landmark's text is its own
     if kind in ("after", "before"):
@@ -386,8 +414,10 @@ def _relate(relation, fits, scene, visible):
     anchors = _anchors(relation.landmark, scene, visible)
     if not anchors:
         return fits, False, relation.landmark.text
-    keyed = []
+    keyed, itself = [], {id(a.candidate) for a in anchors if a.candidate is not None}
     for f in fits:
+        if relation.kind not in ("in", "near") and id(f.c) in itself:
+            continue      # the Title field is the title "under the title" means, not under it
         keys = [k for k in (_order(relation, scene, f, a) for a in anchors) if k is not None]
         if keys:
             keyed.append((min(keys), f))
@@ -401,21 +431,40 @@ def _relate(relation, fits, scene, visible):
 
 
 def _line(landmark, fits):
-    """"in the second row": the members of that row (column) of the group they form."""
+    """"in the second row", "in the bottom row", "in the right-hand column": the members of that row
+    (column) of the group they form."""
     box = lambda f: f.c["box"]  # noqa: E731
     group = max(layout.groups(fits, box), key=len)
     lines = layout.rows(group, box) if "row" in landmark.regions else layout.columns(group, box)
     n = landmark.ordinal
+    if n is None:
+        ends = {"top": 1, "left": 1, "bottom": -1, "right": -1, "middle": len(lines) // 2 + 1}
+        n = next((ends[p] for p in landmark.positions if p in ends), 1)
     return lines[n - 1 if n > 0 else n] if abs(n) <= len(lines) else []
 
 
-def _one_series(description, missing, fits):
-    """Whether a missing landmark that only names a container ("the rating row") can be the one
-    series of siblings the candidates form."""
+def _is_line(landmark):
+    return bool(landmark.regions) and landmark.regions <= LINES and (landmark.ordinal is not None or landmark.positions) \
+        and not (landmark.quoted or landmark.keywords or landmark.kinds)
+
+
+def _undecided(description, missing, fits):
+    """Whether landmarks missing from the page leave the candidates apart: a missing text does; a
+    container named only by its kind ("the panel") does not (rebuilt pages seldom keep such names);
+    a named one ("the rating row") does unless the candidates form one series it can be."""
     named = [r.landmark for r in description.relations if r.landmark.text in missing]
-    if any(landmark.quoted or not landmark.regions for landmark in named):
+    if any(landmark.quoted for landmark in named):
+        return True
+    if not any(landmark.keywords for landmark in named):
         return False
-    return sum(1 for group in layout.groups(fits, lambda f: f.c["box"]) if len(group) >= 2) == 1
+    return sum(1 for group in layout.groups(fits, lambda f: f.c["box"]) if len(group) >= 2) != 1
+
+
+def _series(fits):
+    """The series most of the fits form (a grid of cards, a row of icons), else all of them."""
+    groups = layout.groups(fits, lambda f: f.c["box"])
+    largest = max(groups, key=len)
+    return largest if len(largest) >= 3 and 2 * len(largest) > len(fits) else fits
 
 
 def _nth(fits, n, ordered):
@@ -454,8 +503,19 @@ def _nothing(description, fits, scene, why=""):
 def choose(action, description, candidates, viewport, screenshot=None):
     """(candidate, score) for the action, or (None, reason) when nothing on the page fits.
 
-    `screenshot`: the PNG of the viewport as it is before the action, for colour words."""
+    `screenshot`: the PNG of the viewport as it is before the action, for colour words. When the
+    description finds nothing, its asides ("..., the third key of the top row") are tried."""
     scene = Scene(candidates, viewport, screenshot)
+    chosen, detail = _choose(action, description, scene)
+    for aside in description.alternatives if chosen is None else ():
+        found, score = _choose(action, aside, scene)
+        if found is not None:
+            return found, score
+    return chosen, detail
+
+
+def _choose(action, description, scene):
+    candidates = scene.candidates
     target, typing = description.target, action == "Type"
     visible = [c for c in candidates if c.get("visible")]
     pool = [c for c in visible if c.get("editable")] if typing else visible
@@ -471,36 +531,48 @@ def choose(action, description, candidates, viewport, screenshot=None):
         focused = [f for f in fits if f.c.get("focused")]
         if focused:
             return focused[0].c, focused[0].total
-    if not (words or target.kinds or target.colours or description.relations or typing):
+    if not (words or target.kinds or target.count or target.colours or description.relations or typing):
         return None, f"{description.text!r} names no element"
-    if not (words or target.kinds or target.colours or typing):
+    if not (words or target.kinds or target.count or target.colours or typing):
         fits = [f for f in fits if f.c.get("interactive")]   # "the one right of 'Dark mode'"
-    matched = _matching(target, fits, scene, words) if fits else []
+    matched = _matching(target, fits, scene, words, typing) if fits else []
     if not matched:
         return None, _nothing(description, fits, scene)
     matched = _one_each(matched, scene)
+    ordinal = target.ordinal
+    if ordinal and target.keywords and not target.quoted and len(matched) < abs(ordinal) and description.relations:
+        # "the first message in the list": the word names what the items are, not what they say.
+        items = replace(target, keywords=[])
+        matched = _one_each(_matching(items, [f for f in _fits(items, pool, scene, False) if f.c.get("interactive")],
+                                      scene, False, typing), scene) or matched
     ordered, missing = False, []
     for relation in description.relations:
-        if relation.landmark.ordinal is not None and relation.landmark.regions <= LINES and relation.landmark.regions \
-                and not (relation.landmark.quoted or relation.landmark.keywords):
-            matched = _line(relation.landmark, matched) or matched
+        landmark = relation.landmark
+        if _is_line(landmark):
+            matched = _line(landmark, matched) or matched
+            continue
+        if landmark.ordinal is not None and not ordinal and \
+                len(_anchors(replace(landmark, ordinal=None), scene, visible)) < abs(landmark.ordinal):
+            # "the check circle beside the second method step", where the steps cannot be counted: each
+            # step has its circle, so the circles are counted.
+            ordinal = landmark.ordinal
             continue
         matched, counts, absent = _relate(relation, matched, scene, visible)
         ordered = ordered or counts
         if absent:
             missing.append(absent)
-    if missing and not words and len(matched) > 1 and not _one_series(description, missing, matched):
+    if missing and not words and len(matched) > 1 and _undecided(description, missing, matched):
         return None, _nothing(description, matched, scene, f"no {missing[0]!r} on the page to tell them apart")
-    if target.ordinal:
-        chosen = _nth(matched, target.ordinal, ordered)
+    if ordinal:
+        chosen = _nth(matched, ordinal, ordered)
         if chosen is None:
             if not words:
-                return None, _nothing(description, matched, scene, f"fewer than {abs(target.ordinal)} of them")
+                return None, _nothing(description, matched, scene, f"fewer than {abs(ordinal)} of them")
             chosen = max(matched, key=lambda f: (f.total, -f.c["index"]))
     elif ordered:
         chosen = matched[0]
     elif target.positions:
-        chosen = layout.extreme(matched, lambda f: f.c["box"], target.positions)
+        chosen = layout.extreme(_series(matched), lambda f: f.c["box"], target.positions)
     else:
         chosen = max(matched, key=lambda f: (f.total, -f.c["index"]))
     return chosen.c, chosen.total

@@ -39,8 +39,8 @@ ICONS = {
     "minus": ("-−–➖⊖⊟", {"minus", "decrement", "decrease", "subtract"}),
     "close": ("×✕✖⨯✗✘╳❌❎xX", {"close", "dismiss", "x", "cross", "cancel"}),
     "chevron": (_all(CHEVRONS) + _all(TRIANGLES), {"chevron", "caret", "angle", "triangle"}),
-    "arrow": (_all(ARROWS) + _all(CHEVRONS) + _all(TRIANGLES), {"arrow", "next", "prev", "previous", "forward", "back",
-                                                               "chevron", "caret", "carousel"}),
+    "arrow": (_all(ARROWS) + _all(CHEVRONS) + _all(TRIANGLES) + "↻↺⟳⟲", {"arrow", "next", "prev", "previous", "forward",
+                                                                         "back", "chevron", "caret", "carousel"}),
     "hamburger": ("☰≡≣", {"hamburger", "burger", "menu", "bars", "toggler", "navicon"}),
     "dot": ("•●○◦⚫⚪◉∙·⬤", {"dot", "dots", "bullet", "indicator"}),
     "more": ("⋮⋯…", {"more", "ellipsis", "kebab", "overflow"}),
@@ -58,7 +58,7 @@ ICONS = {
     "phone": ("☎📞📱", {"phone", "call", "telephone"}),
     "lock": ("🔒🔓🔐", {"lock", "unlock", "padlock"}),
     "download": ("⤓📥", {"download"}),
-    "refresh": ("↻↺⟳⟲🔄", {"refresh", "reload", "sync", "retry"}),
+    "refresh": ("↻↺⟳⟲🔄", {"refresh", "reload", "sync", "retry", "restart", "rotate"}),
     "calendar": ("📅📆🗓", {"calendar"}),
     "eye": ("👁", {"eye", "visibility"}),
     "bookmark": ("🔖", {"bookmark"}),
@@ -66,6 +66,15 @@ ICONS = {
     "sun": ("☀☼🌞🔆", {"sun"}),
     "moon": ("🌙☾☽", {"moon"}),
     "camera": ("📷📸", {"camera"}),
+    "thumbsup": ("👍", {"upvote", "helpful", "thumbsup", "up"}),
+    "thumbsdown": ("👎", {"downvote", "unhelpful", "thumbsdown", "down"}),
+    "skip": ("⏭⏩", {"skip", "forward", "fastforward"}),
+    "rewind": ("⏮⏪", {"rewind", "backward"}),
+    "multiply": ("×✕*", {"multiply", "multiplication", "times"}),
+    "divide": ("÷/", {"divide", "division"}),
+    "equals": ("=", {"equals", "equal"}),
+    "percent": ("%", {"percent", "percentage"}),
+    "archive": ("🗄📦", {"archive"}),
 }
 # Kinds made by structure, not by a picture.
 STRUCTURES = {"button", "link", "tab", "icon", "image", "thumbnail", "field", "checkbox", "radio", "toggle",
@@ -89,8 +98,12 @@ NOUNS = {
     "arrow": ("arrow",), "hamburger": ("hamburger",), "burger": ("hamburger",), "dot": ("dot",), "bullet": ("dot",),
     "ellipsis": ("more",), "kebab": ("more",), "gear": ("gear",), "cog": ("gear",), "magnifier": ("search",),
     "pencil": ("edit",), "envelope": ("mail",), "padlock": ("lock",), "checkmark": ("check",), "tick": ("check",),
-    "cross": ("close",), "x": ("close",),
+    "cross": ("close",), "x": ("close",), "key": ("button",), "chip": ("button",), "pill": ("button",),
+    "thumb": ("thumbsup", "thumbsdown"), "thumbs": ("thumbsup", "thumbsdown"), "multiplication": ("multiply",),
+    "division": ("divide",), "skip": ("skip",), "rewind": ("rewind",), "check": ("check", "checkbox"),
 }
+# "the circular arrow": a refresh or restart icon.
+TURNED = {"circular", "curved", "round", "rotating", "circle"}
 # Words that are often an element's own text ("Search", "Close"), so they name a kind only before a
 # word for an icon or a button: "the search icon", "the close button".
 ICON_NAMES = {
@@ -104,9 +117,11 @@ ICON_NAMES = {
     "delete": ("trash", "close"), "remove": ("trash", "close", "minus"), "add": ("plus",), "next": ("arrow",),
     "previous": ("arrow",), "prev": ("arrow",), "back": ("arrow",), "expand": ("chevron", "plus"),
     "collapse": ("chevron", "minus"), "notification": ("bell",), "notifications": ("bell",),
+    "forward": ("skip", "arrow"), "multiply": ("multiply",), "divide": ("divide",), "equals": ("equals",),
+    "archive": ("archive",), "percent": ("percent",), "up": ("thumbsup", "arrow"), "down": ("thumbsdown", "arrow"),
 }
 ICON_FONTS = {"fa", "fas", "far", "fab", "bi", "material", "glyphicon", "symbols", "ti", "lucide", "feather", "ion"}
-ICON_FOLLOWERS = {"icon", "symbol", "glyph", "button", "btn"}
+ICON_FOLLOWERS = {"icon", "symbol", "glyph", "button", "btn", "key"}
 # "the next arrow", "the left chevron": the way it points, not where it is.
 DIRECTION_WORDS = {"right": "right", "next": "right", "forward": "right", "left": "left", "previous": "left",
                    "prev": "left", "back": "left", "up": "up", "down": "down"}
@@ -224,9 +239,10 @@ class Look:
         if kind == "field":
             return bool(c.get("editable"))
         if kind == "checkbox":
-            return role == "checkbox" or bool(self.symbol and self.symbol in "☐☑☒") or "checkbox" in self.names
+            return (role == "checkbox" or bool(self.symbol and self.symbol in "☐☑☒✓✔") or "checkbox" in self.names
+                    or self._mark_box())
         if kind == "radio":
-            return role == "radio" or "radio" in self.names
+            return role == "radio" or "radio" in self.names or self._mark_box() and self._round()
         if kind == "toggle":
             return role == "switch" or bool({"toggle", "switch"} & self.names) or self._pill()
         if kind == "select":
@@ -236,12 +252,21 @@ class Look:
                 not self.text and self.picture < 0.5 and bool(look.get("paint")) and look.get("paint") != "image"
                 and max(self.width, self.height) <= 2 * min(self.width, self.height) and not c.get("editable"))
         if kind == "card":
-            return bool({"card", "tile"} & self.names)
+            # A box to click, bigger than an icon: what a person calls a card or a tile, whatever its class.
+            return bool(c.get("interactive")) and (bool({"card", "tile"} & self.names) or min(self.width, self.height) >= 64)
         if kind == "cell":
             # A cell of a table, or one of the items a CSS grid lays out.
             return (role in ("gridcell", "cell", "columnheader", "rowheader") or tag in ("td", "th") or "cell" in self.names
                     or "grid" in self.parent_display)
         raise ValueError(kind)
+
+    def _mark_box(self):
+        """A box to tick drawn with CSS: no text or picture (a tick symbol at most), a border all round,
+        about square, no larger than two letters of its text."""
+        look = self.look
+        return (bool(look) and (not self.text or self.symbol in "✓✔") and self.picture < 0.5
+                and look.get("border") == "trbl" and max(self.width, self.height) <= 1.5 * min(self.width, self.height)
+                and max(self.width, self.height) <= 2 * look.get("font", 16))
 
     def _pill(self):
         look = self.look
@@ -258,6 +283,8 @@ class Look:
                 return 0.5
             if kind == "thumbnail" and self.picture >= 0.5:
                 return 0.5
+            if kind == "card" and {"card", "tile"} & self.names:
+                return 0.5    # called a card, though nothing says it can be clicked
             return 0.0
         if kind in self.identity:
             if direction and not self.points(direction):
@@ -284,3 +311,14 @@ def fit(kinds, look, direction=None):
     if not specific:
         return (min(one(k) for k in generic) if generic else 1.0), 0.0
     return min(one(k) for k in specific), (sum(one(k) for k in generic) / len(generic) if generic else 0.0)
+
+
+def shows(look, n, alternatives):
+    """Whether the element shows n symbols of one of the kinds ("the chip with four stars"): n of
+    them in its text, or n of the first (filled) one followed by empty ones."""
+    for kind in alternatives:
+        glyphs = ICONS.get(kind, ("", set()))[0]
+        symbols = [ch for ch in look.text if ch in glyphs]
+        if symbols and (len(symbols) == n or symbols[:n] == [symbols[0]] * n and symbols[0] not in symbols[n:]):
+            return True
+    return False

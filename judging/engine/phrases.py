@@ -26,7 +26,19 @@ input write fill user users s area section option item text labeled labelled nam
 LOOKS = set("""
 one ones two three four five six seven eight nine ten several all both other same single only
 unlabelled unlabeled unnamed untitled plain blank empty small little tiny big large round rounded
-filled outlined hollow solid colour color coloured colored
+filled outlined hollow solid colour color coloured colored circular again shown visible displayed
+showing shows reads reading saying says marked current circle
+""".split())
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+           "ten": 10, **{str(n): n for n in range(1, 11)}}
+# Words before "box" that make it a box to type in ("the search box"); other boxes are clicked.
+FIELD_BOXES = {"text", "search", "input", "comment", "message", "query", "entry", "edit", "note", "email"}
+# "... to open it", "... to turn it off", "... without filling in the code": why, not which.
+PURPOSES = set("""
+go open close collapse expand turn show hide see reveal sort filter add remove start submit confirm return
+switch toggle make get view read save continue proceed apply clear reset change set enable disable mark
+unmark display undo load play pause stop skip move bring keep put flip check uncheck dismiss cancel like
+vote rate zoom select choose pick increase decrease raise lower fill finish complete begin jump scroll
 """.split())
 VERBS = {"click", "tap", "press", "select", "choose", "hit", "pick", "type", "enter", "input", "write", "fill",
          "open", "toggle", "check", "uncheck", "tick", "untick", "activate", "please", "then", "now", "double",
@@ -38,7 +50,7 @@ POSITIONS = {"top": "top", "upper": "top", "topmost": "top", "uppermost": "top",
              "lower": "bottom", "bottommost": "bottom", "lowermost": "bottom", "left": "left", "leftmost": "left",
              "right": "right", "rightmost": "right", "middle": "middle", "center": "middle", "centre": "middle",
              "central": "middle"}
-PLACE_FILLERS = {"corner", "edge", "side", "part", "half", "far", "very"}
+PLACE_FILLERS = {"corner", "edge", "side", "part", "half", "far", "very", "hand", "end"}
 # Nouns that name a container in a landmark ("in the banner", "on the 'Buy milk' row").
 REGIONS = {"row", "column", "col", "grid", "list", "table", "panel", "banner", "header", "footer", "sidebar",
            "navbar", "nav", "navigation", "menu", "toolbar", "dialog", "modal", "popup", "form", "section", "drawer",
@@ -69,10 +81,11 @@ class Phrase:
     ordinal: int | None = None                       # 1-based; negative counts from the end
     positions: set = field(default_factory=set)
     regions: set = field(default_factory=set)        # container nouns (landmarks)
+    count: tuple | None = None                       # (n, kinds): "with four stars"
 
     @property
     def names_something(self):
-        return bool(self.quoted or self.keywords or self.kinds or self.colours or self.regions)
+        return bool(self.quoted or self.keywords or self.kinds or self.colours or self.regions or self.count)
 
     @property
     def only_place(self):
@@ -113,6 +126,8 @@ def _split(tokens):
     parts, current, relation, i = [], [], None, 0
     while i < len(tokens):
         for words, name in RELATIONS:
+            if words[0] in ("left", "right") and current[-1:] == ["the"]:
+                continue      # "at the left of the row": a place in it, not a side of it
             if tuple(tokens[i:i + len(words)]) == words:
                 parts.append((relation, current))
                 current, relation = [], name
@@ -125,34 +140,78 @@ def _split(tokens):
     return parts
 
 
+def _singular(word):
+    for ending in ("es", "s"):
+        if word.endswith(ending) and word[:-len(ending)] in REGIONS | {"box"}:
+            return word[:-len(ending)]
+    return word
+
+
 def _phrase(tokens, quotes, typed_words, landmark):
     p = Phrase()
     words = [t for t in tokens if isinstance(t, str)]
     p.text = " ".join(quotes[t] if isinstance(t, int) else t for t in tokens)
     p.quoted = [quotes[t] for t in tokens if isinstance(t, int)]
-    for i, w in enumerate(words):
-        following = words[i + 1] if i + 1 < len(words) else ""
+    i = 0
+    while i < len(words):
+        w = words[i]
+        previous, following = (words[i - 1] if i else ""), (words[i + 1] if i + 1 < len(words) else "")
+        i += 1
         if w.startswith("#"):
             p.ordinal = int(w[1:])
+        elif w == "with" and following in NUMBERS and i + 1 < len(words) and kinds.noun(words[i + 1]):
+            # "the chip with four stars": it shows that many of them.
+            p.count = (NUMBERS[following], kinds.noun(words[i + 1]))
+            i += 2
         elif w in kinds.DIRECTION_WORDS and (following in kinds.POINTERS or kinds.noun(following) in (("arrow",), ("chevron",))):
             p.direction = kinds.DIRECTION_WORDS[w]
+        elif w in kinds.TURNED and kinds.noun(following) == ("arrow",):
+            p.kinds.append(("refresh",))     # "the circular arrow"
+            i += 1
+        elif w in colours.SHADES and following in colours.WORDS:
+            continue    # "dark green": the hue says it
         elif w in POSITIONS:
             p.positions.add(POSITIONS[w])
-        elif w in colours.WORDS:
-            p.colours.append(w)
-        elif landmark and (w in REGIONS or w.endswith("s") and w[:-1] in REGIONS):
-            p.regions.add(w.rstrip("s") if w not in REGIONS else w)
+        elif w in colours.WORDS and (w not in colours.SHADES or following not in ("mode", "theme")
+                                     and following not in colours.WORDS and any(kinds.noun(later) for later in words[i:])):
+            p.colours.append(w)      # "dark" is a colour in "the dark submit button", not in "dark mode"
+        elif _singular(w) == "box" and previous in FIELD_BOXES:
+            p.kinds.append(("field",))             # "the search box", "the text box"
+        elif landmark and _singular(w) in REGIONS:
+            p.regions.add(_singular(w))
+        elif _singular(w) == "box":
+            p.kinds.append(("field", "button"))   # "the size box": a box to click, or to type in
         elif kinds.noun(w):
             p.kinds.append(kinds.noun(w))
+        elif w in kinds.ICON_NAMES and p.kinds and set(kinds.ICON_NAMES[w]) & set(kinds.noun(previous) or ()):
+            # "the hamburger menu", "the skip-forward button", "the thumbs-up icon": the kind said again, or
+            # which of its kinds.
+            p.kinds[-1] = tuple(k for k in p.kinds[-1] if k in kinds.ICON_NAMES[w])
+        elif w in kinds.ICON_NAMES and following in kinds.ICON_NAMES and following not in kinds.ICON_FOLLOWERS:
+            p.kinds.append(kinds.ICON_NAMES[w] + kinds.ICON_NAMES[following])   # "the play/pause button"
+            i += 1
         elif w in kinds.ICON_NAMES and following in kinds.ICON_FOLLOWERS:
             p.kinds.append(kinds.ICON_NAMES[w])
-        elif w in kinds.ICON_NAMES and i and set(kinds.ICON_NAMES[w]) & set(kinds.noun(words[i - 1]) or ()):
-            continue    # "the hamburger menu": the kind said again
+        elif w == "once" and following == "more":
+            i += 1
         elif w in PLACE_FILLERS or w in STOPWORDS or w in LOOKS or w in typed_words:
             continue
         else:
             p.keywords.append(w)
     return p
+
+
+QUOTE_MARK = re.compile(r"\x00(\d+)\x00")
+PARENTHESES = re.compile(r"\(([^()]*)\)")
+APPOSITION = re.compile(r",\s*((?:the|a|an)\s[^,]*)")
+
+
+def _asides(masked):
+    """(the description without its asides, the asides): text in parentheses, and ", the ..." parts."""
+    asides = PARENTHESES.findall(masked)
+    main = PARENTHESES.sub(" ", masked)
+    asides += APPOSITION.findall(main)
+    return APPOSITION.sub(" ", main), asides
 
 
 class Description:
@@ -173,7 +232,12 @@ class Description:
                 quotes.append(q)
             last = end
         masked.append(self.text[last:].lower())
-        tokens = [int(m.group(1)) if m.group(1) is not None else m.group() for m in TOKEN.finditer("".join(masked))]
+        main, asides = _asides("".join(masked))
+        # "the percent key, the third key of the top row", "the archive icon (the box, first of the
+        # icons)": the same element said again, another way to find it if the first finds nothing.
+        self.alternatives = [Description(QUOTE_MARK.sub(lambda m: f"'{quotes[int(m.group(1))]}'", aside), typed_text)
+                             for aside in asides]
+        tokens = [int(m.group(1)) if m.group(1) is not None else m.group() for m in TOKEN.finditer(main)]
         typed_words = set(WORD.findall(typed))
         # The verb ("click on", "double-click", "type ... into") and what is typed are not the element.
         while tokens and isinstance(tokens[0], str) and (tokens[0] in VERBS or tokens[0] in typed_words):
@@ -182,6 +246,10 @@ class Description:
                 tokens.pop(0)
         while tokens and tokens[0] in ("on", "in", "into", "inside"):
             tokens.pop(0)
+        for at, token in enumerate(tokens):
+            if token == "without" or token == "to" and at + 1 < len(tokens) and tokens[at + 1] in PURPOSES:
+                tokens = tokens[:at]
+                break
         parts = _split(_ordinal_runs(tokens))
         target = _phrase(parts[0][1], quotes, typed_words, landmark=False)
         relations, framed = [], False

@@ -409,3 +409,138 @@ def test_judge_grounds_unlabelled_elements_by_order_colour_and_kind(judge, tmp_p
     assert result.stop_reason == COMPLETED, result.stop_detail
     boxes = [s.element.box for s in result.steps]
     assert (boxes[0]["x"], boxes[1]["x"], boxes[2]["x"]) == (260.0, 82.0, 130.0)
+
+
+# -- what the annotators of the validation suite wrote (tune part) --------------------------------
+KEYPAD = """<!doctype html><style>
+  body { margin: 20px; font: 22px sans-serif; } .k { display: grid; grid-template-columns: repeat(4, 64px); gap: 6px; }
+  .k div { height: 56px; display: grid; place-items: center; background: #eee; cursor: pointer; }
+  .k .op { background: #f08c1a; color: #fff; }
+</style><div class="k">""" + "".join(
+    f'<div data-k="{key}"{" class=op" if key in "÷×−+" else ""}>{key}</div>'
+    for key in ("C", "±", "%", "÷", "7", "8", "9", "×", "4", "5", "6", "−", "1", "2", "3", "+")) + "</div>"
+
+
+def test_operator_keys_by_their_symbols_colour_and_column(open_page):
+    page = open_page(KEYPAD)
+    assert chosen(page, "Click the orange multiplication key in the right-hand column") == "×"
+    assert chosen(page, "Click the third key of the top row") == "%"
+    assert chosen(page, "Click the last key in the left column") == "1"
+
+
+CHIPS = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; font: 15px sans-serif; }
+  .f { display: flex; gap: 8px; } .f span { border: 1px solid #999; border-radius: 14px; padding: 4px 10px; cursor: pointer; }
+</style><div class="f"><span data-k="all">All</span><span data-k="5">★★★★★</span><span data-k="4">★★★★</span>
+<span data-k="3">★★★☆☆</span></div>"""
+
+
+def test_chip_with_a_number_of_stars_shows_that_many(open_page):
+    page = open_page(CHIPS)
+    assert chosen(page, "Click the chip with four stars in the filter bar") == "4"
+    assert chosen(page, "Click the chip with five stars again to turn it off") == "5"
+    assert chosen(page, "Click the chip with three stars") == "3"
+
+
+TIP = """<!doctype html><style>body { margin: 20px; font: 16px sans-serif; } .t { display: flex; gap: 8px; margin: 8px 0; }
+  .t div { padding: 8px 14px; background: #def; cursor: pointer; } .p { display: flex; gap: 12px; align-items: center; }
+  .r { width: 32px; height: 32px; border-radius: 50%; background: #2e7d32; color: #fff; display: grid; place-items: center;
+  cursor: pointer; }</style>
+<h2 data-k="title">Tip calculator</h2><div class="t">""" + "".join(
+    f'<div data-k="{n}">{n}%</div>' for n in (10, 15, 18, 20)) + """</div>
+<div>Number of people</div><div class="p"><div class="r" data-k="minus">−</div><b data-k="count">2</b>
+<div class="r" data-k="plus">+</div></div>
+<div class="t"><div data-k="0900">09:00</div><div data-k="1230">12:30</div><div data-k="1600">16:00</div></div>"""
+
+
+def test_content_words_match_what_the_text_is(open_page):
+    page = open_page(TIP)
+    assert chosen(page, "Click the fourth tip percentage button") == "20"
+    assert chosen(page, "Click the last time chip in the row") == "1600"
+    assert chosen(page, "Click the round button to the left of the people count") == "minus"
+    assert chosen(page, "Click the green plus button once more") == "plus"
+
+
+REVIEW_FORM = """<!doctype html><style>body { margin: 20px; font: 15px sans-serif; } label { display: block; margin-top: 10px; }
+  input, textarea { width: 360px; display: block; } .b { display: inline-block; padding: 8px 16px; margin: 10px 8px 0 0;
+  cursor: pointer; } .light { background: #eee; } .dark { background: #222; color: #fff; }</style>
+<label>Title</label><input data-k="title"><label>Your review</label><textarea data-k="body" rows="4"></textarea>
+<div class="b light" data-k="cancel">Cancel</div><div class="b dark" data-k="send">Send</div>"""
+
+
+def test_a_field_named_by_the_landmark_is_the_landmark_not_under_it(open_page):
+    page = open_page(REVIEW_FORM)
+    assert chosen(page, "Type 'Loud.' into the large text box under the title", "Type", "Loud.") == "body"
+    assert chosen(page, "Click the dark button under the text box") == "send"
+
+
+def test_clauses_saying_why_or_how_are_not_names(open_page):
+    page = open_page(PLUSES)
+    assert chosen(page, "Click the green plus button again to add a serving") == "green"
+    page = open_page(REVIEW_FORM)
+    assert chosen(page, "Click the 'Send' button without filling in the title") == "send"
+
+
+TODO_ROUND = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; font: 16px sans-serif; }
+  .row { display: flex; gap: 12px; align-items: center; padding: 8px 0; width: 400px; }
+  .c { width: 18px; height: 18px; border: 2px solid #888; border-radius: 50%; cursor: pointer; } .row span { flex: 1; }
+</style>""" + "".join(
+    f'<div class="row"><div class="c" data-k="{i}"></div><span>{name}</span><b>🗑</b></div>'
+    for i, name in enumerate(("Call Ana", "Buy milk", "Pay rent", "Book dentist"), 1))
+
+
+def test_round_checkbox_drawn_with_css_at_the_left_of_a_row(open_page):
+    assert chosen(open_page(TODO_ROUND), "Click the round checkbox at the left of the third row") == "3"
+
+
+MEMORY = """<!doctype html><style>body { margin: 20px; font: 15px sans-serif; display: flex; gap: 40px; }
+  .g { display: grid; grid-template-columns: repeat(4, 100px); gap: 10px; }
+  .g button { height: 100px; border: 0; background: #5b6cff; cursor: pointer; }
+  .card { width: 260px; padding: 12px; border: 1px solid #ccc; cursor: pointer; }</style>
+<div class="g">""" + "".join(f'<button data-k="{i}"></button>' for i in range(1, 17)) + """</div>
+<div class="card" data-k="help">1. Turn over two cards per move. 2. Find all pairs.</div>"""
+
+
+def test_cards_nothing_names_are_the_series_of_clickable_boxes(open_page):
+    page = open_page(MEMORY)
+    assert chosen(page, "Click the card in the top-left corner of the grid") == "1"
+    assert chosen(page, "Click the card in the top-right corner") == "4"
+    assert chosen(page, "Click the third card of the bottom row") == "15"
+
+
+SETTINGS_PAGE = """<!doctype html><style>body { margin: 0; font: 15px sans-serif; display: flex; }
+  .side { width: 200px; padding: 10px; background: #f4f4f4; height: 560px; } .side div { padding: 10px; cursor: pointer; }
+  .side .on, .save { background: #1e63d6; color: #fff; } .main { position: relative; flex: 1; height: 560px; padding: 20px; }
+  .save { position: absolute; right: 20px; bottom: 20px; padding: 10px 18px; cursor: pointer; }
+  .main .x { padding: 8px; cursor: pointer; border: 1px solid #ccc; display: inline-block; }</style>
+<div class="side"><div class="on" data-k="appearance">Appearance</div><div data-k="notifications">Notifications</div>
+<div data-k="privacy">Privacy</div></div>
+<div class="main"><div class="x" data-k="export">Export</div><div class="x" data-k="import">Import</div>
+<div class="save" data-k="save">Save changes</div></div>"""
+
+
+def test_containers_named_by_kind_place_or_are_set_aside(open_page):
+    page = open_page(SETTINGS_PAGE)
+    assert chosen(page, "Click the second item in the left sidebar") == "notifications"
+    # Nothing on the page is called a panel: the words that remain still say which button.
+    assert chosen(page, "Click the blue button at the bottom right of the panel") == "save"
+
+
+PLAYER = """<!doctype html><meta charset="utf-8"><style>body { margin: 0; font: 15px sans-serif; }
+  .rv { padding: 10px 20px; border-bottom: 1px solid #eee; width: 500px; } .rv span { cursor: pointer; margin-right: 10px; }
+  .bar { position: fixed; bottom: 0; left: 0; right: 0; height: 64px; display: flex; gap: 16px; justify-content: center;
+  align-items: center; background: #111; color: #fff; } .bar div { cursor: pointer; font-size: 22px; }
+  .score { display: inline-block; border: 1px solid #ccc; padding: 6px 12px; margin: 10px 4px 0 20px; }
+  .again { display: inline-block; cursor: pointer; font-size: 22px; }</style>
+<div class="score">Score 12</div><div class="score">Best 40</div><div class="again" data-k="restart">↻</div>""" + "".join(
+    f'<div class="review rv"><p>{text}</p><span data-k="up{i}">👍</span><span data-k="down{i}">👎</span></div>'
+    for i, text in enumerate(("Great kettle", "Too loud", "Fine"), 1)) + """
+<div class="bar"><div data-k="back">⏮</div><div data-k="play">⏯</div><div data-k="skip">⏭</div></div>"""
+
+
+def test_icons_named_by_two_words(open_page):
+    page = open_page(PLAYER)
+    assert chosen(page, "Click the thumbs-up icon on the second review in the list") == "up2"
+    assert chosen(page, "Click the thumbs down on the first review") == "down1"
+    assert chosen(page, "Click the skip-forward button to the right of the round play/pause button in the bottom bar") \
+        == "skip"
+    assert chosen(page, "Click the circular-arrow icon to the right of the two score boxes") == "restart"
