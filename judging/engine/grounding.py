@@ -326,7 +326,7 @@ def _one_each(fits, scene):
                 dropped.add(f.c["index"])
         elif inside:
             dropped.add(f.c["index"] if inside[0].total > f.total else inside[0].c["index"])
-    kept = [f for f in fits if f.c["index"] not in dropped]
+    kept = sorted((f for f in fits if f.c["index"] not in dropped), key=lambda f: f.c["index"])
     seen = [f for f in kept if not (f.c.get("inViewport") and not f.c.get("onTop"))]
     return seen or kept
 
@@ -460,6 +460,13 @@ def _undecided(description, missing, fits):
     return sum(1 for group in layout.groups(fits, lambda f: f.c["box"]) if len(group) >= 2) != 1
 
 
+def _series_size(anchors):
+    """How many alike siblings the largest series of anchors has (an ordinal counts in one)."""
+    if not anchors:
+        return 0
+    return max(len(group) for group in layout.groups(anchors, lambda a: a.box))
+
+
 def _series(fits):
     """The series most of the fits form (a grid of cards, a row of icons), else all of them."""
     groups = layout.groups(fits, lambda f: f.c["box"])
@@ -552,9 +559,9 @@ def _choose(action, description, scene):
             matched = _line(landmark, matched) or matched
             continue
         if landmark.ordinal is not None and not ordinal and \
-                len(_anchors(replace(landmark, ordinal=None), scene, visible)) < abs(landmark.ordinal):
-            # "the check circle beside the second method step", where the steps cannot be counted: each
-            # step has its circle, so the circles are counted.
+                _series_size(_anchors(replace(landmark, ordinal=None), scene, visible)) < max(abs(landmark.ordinal), 2):
+            # "the check circle beside the second method step", where no series of steps can be counted:
+            # each step has its circle, so the circles are counted.
             ordinal = landmark.ordinal
             continue
         matched, counts, absent = _relate(relation, matched, scene, visible)

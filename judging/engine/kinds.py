@@ -169,8 +169,10 @@ class Look:
         self.graphic = (c.get("tag") in ("svg", "img", "i", "canvas") or self.picture >= 0.5 or bool(self.symbol)
                         or self.private or icon_font or (not text and bool(look.get("paint") or look.get("border"))))
         self.viewport = viewport
+        decoration = VARIATION.sub("", c.get("decoration") or "").strip()
+        shown = {ch for ch in (self.symbol, decoration if len(decoration) == 1 else "") if ch}
         self.identity = {kind for kind, (glyphs, names) in ICONS.items()
-                         if (self.symbol and self.symbol in glyphs) or names & self.names}
+                         if any(ch in glyphs for ch in shown) or names & self.names}
         drawn = {kind for kind in ("dot", "hamburger", "chevron") if self._drawn(kind)}
         self.identity |= drawn
         # An icon is a small graphic, no larger than 64 px: a picture, a symbol, a shape drawn with CSS,

@@ -113,8 +113,8 @@ def extreme(items, box, positions):
         bands = rows(chosen, box)
         chosen = bands[0] if "top" in positions else bands[-1]
     if "left" in positions or "right" in positions:
-        chosen = sorted(chosen, key=lambda i: centre(box(i))[0])
-        chosen = [chosen[0] if "left" in positions else chosen[-1]]
+        sign = 1 if "left" in positions else -1
+        chosen = [min(reading_order(chosen, box), key=lambda i: sign * centre(box(i))[0])]  # ties: the first read
     if "middle" in positions and len(chosen) > 1:
         x0, y0 = min(box(i)["x"] for i in chosen), min(box(i)["y"] for i in chosen)
         x1, y1 = max(right(box(i)) for i in chosen), max(bottom(box(i)) for i in chosen)

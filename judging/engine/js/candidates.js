@@ -216,6 +216,8 @@
         editable: isEditable, native, listener, pointer, interactive, focused: el === document.activeElement,
         // Icons have at most a symbol for text, or an icon font's ligature ("star") and an icon class.
         look: visible && (text.length <= 3 || ICON_CLASS.test(el.getAttribute("class") || "")) ? lookOf(el, style, r) : null,
+        // A symbol CSS puts beside a control's text (a "+" after an FAQ question, a "▾" after "Sort").
+        decoration: visible && interactive && text.length > 3 ? clip(pseudoContent(el), 8) : "",
       });
     }
   };
