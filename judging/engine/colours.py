@@ -9,8 +9,10 @@ import cv2
 import numpy as np
 
 # Basic colour names of a pixel, as a person would name it. A pixel is coloured when its strongest
-# channel exceeds its weakest by more than 15 % of the scale; its hue (degrees) then names it.
+# channel exceeds its weakest by more than 15 % of the scale, or, for a dark colour (a dark green
+# button), by more than 30 % of the strongest, unless it is nearly black; its hue (degrees) then names it.
 CHROMA_MIN = 0.15 * 255
+DARK_SATURATION, NEAR_BLACK = 0.3, 0.2 * 255
 HUES = ((15, "red"), (40, "orange"), (70, "yellow"), (165, "green"), (195, "teal"), (255, "blue"),
         (290, "purple"), (345, "pink"), (360, "red"))
 NAMES = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink", "brown", "black", "white", "grey")
@@ -31,7 +33,7 @@ WORDS = {
 SHADES = {"dark": (0.0, 0.35), "light": (0.75, 1.0)}
 BACKDROP_RING = 3        # px around the box whose colours are the backdrop
 BACKDROP_SHARE = 0.1     # a colour is part of the backdrop when it covers this much of the ring
-BACKDROP_DISTANCE = 24   # a pixel this close (per channel, 0-255) to a backdrop colour is backdrop
+BACKDROP_DISTANCE = 8    # a pixel this close (per channel, 0-255) to a backdrop colour is backdrop
 MIN_COLOURED = 0.05      # an element shows colour at all when this share of its own pixels is coloured
 MAX_PIXELS = 20000       # larger boxes are sampled on a grid
 
@@ -51,7 +53,7 @@ def names_of(pixels):
     out = np.full(len(pixels), NAMES.index("grey"))
     out[lightness < 0.25] = NAMES.index("black")
     out[lightness > 0.85] = NAMES.index("white")
-    coloured = chroma > CHROMA_MIN
+    coloured = (chroma > CHROMA_MIN) | ((high > NEAR_BLACK) & (chroma > DARK_SATURATION * high))
     band = np.searchsorted([limit for limit, _ in HUES], hue, side="right")
     band = np.minimum(band, len(HUES) - 1)
     hue_names = np.array([NAMES.index(name) for _, name in HUES])[band]

@@ -4,22 +4,28 @@ A person told "the fourth star in the rating row" looks for the things on the pa
 description says (its words, its kind, its colour), then tells them apart by where they are. So:
 
 1. Fit. Text evidence is fuzzy matching of the description's words against each candidate's name,
-   text, placeholder, label, title, alt and id/class words, quoted words weighted most
-   (js/candidates.js lists the candidates). Kind words ("star", "trash icon", "swatch", "toggle")
-   fit by what the element shows (kinds.py); colour words by its own pixels in the screenshot
-   (colours.py; the screenshot is decoded only when a colour word is used). The candidates that fit
-   as well as the best one does are the ones meant; none that fits means nothing matches.
-2. One thing counts once: text inside a clickable element is that element; of nested candidates that
-   both fit, the likelier one stays, and a container of several that fit is not one of them. What
-   another layer covers is not seen.
+   text, placeholder, label, title, alt and id/class words, quoted words first (js/candidates.js
+   lists the candidates); a word for a kind of content ("percentage", "time", "price", "count")
+   matches a text of that kind. Kind words ("star", "trash icon", "swatch", "toggle", "card") fit by
+   what the element shows (kinds.py); colour words by its own pixels in the screenshot (colours.py;
+   decoded only when a colour word is used). The candidates that fit as well as the best one does
+   are the ones meant; none that fits means nothing matches. A colour chooses among them, and is set
+   aside when none has it but the words name the element (a page restyled in another theme).
+2. One thing counts once: a drawing or text inside a clickable element that shows nothing more is
+   that element; of nested fits the likelier stays; of a container and several fits in it, the level
+   that repeats is counted (cards, not their parts). What another layer covers is not seen.
 3. Landmarks (phrases.py): a quoted or named text, or a container named by its kind ("the banner",
    "the rating row"), places the target by its relation to it (layout.py): in the same row, card or
-   banner; to the right of it, under it, next to it.
+   banner; to the right of it, under it, next to it. A missing text leaves the candidates apart (the
+   step fails); a missing container named only by its kind is set aside.
 4. Order and position: ordinal words count the fitting elements that share a row, column or grid
-   with each other, in reading order ("the second star from the right" from the other end); position
-   words pick the one furthest that way ("the bottom-right cell").
+   with each other, in reading order ("the second star from the right" from the other end; "the
+   third card of the bottom row" in that row); when the landmark's own items cannot be counted ("the
+   circle beside the second step"), the targets are, one per item. Position words pick the one
+   furthest that way within the series most of them form ("the bottom-right cell").
 5. What is left is told apart by what a user would act on (interactive, visible, enabled, on top),
-   document order breaking ties, so the choice is reproducible.
+   document order breaking ties, so the choice is reproducible. When nothing is found, the asides of
+   the description ("..., the third key of the top row") are tried.
 """
 import re
 from dataclasses import dataclass, replace
@@ -44,7 +50,8 @@ REGION_NAMES = {
     "sidebar": {"sidebar", "aside", "complementary", "side", "sidenav", "nav", "navigation", "menu", "rail"},
     "nav": {"nav", "navbar", "navigation", "menu"}, "navbar": {"nav", "navbar", "navigation", "topbar"},
     "navigation": {"nav", "navbar", "navigation"}, "menu": {"menu", "menubar", "dropdown", "nav"},
-    "toolbar": {"toolbar", "tools"}, "bar": {"bar", "toolbar", "navbar", "topbar", "header"},
+    "toolbar": {"toolbar", "tools"}, "bar": {"bar", "toolbar", "navbar", "topbar", "header", "footer", "player",
+                                                                    "controls"},
     "dialog": {"dialog", "alertdialog", "modal", "popup", "overlay", "lightbox"},
     "modal": {"dialog", "alertdialog", "modal", "popup", "overlay"}, "popup": {"dialog", "modal", "popup", "popover"},
     "grid": {"grid", "table"}, "table": {"table", "grid"}, "list": {"list", "ul", "ol"},
@@ -252,12 +259,13 @@ def _fits(phrase, pool, scene, words):
     return out
 
 
-def _matching(phrase, fits, scene, words, typing=False):
+def _matching(phrase, fits, scene, words, typing=False, level=True):
     """The fits that are what the phrase says as well as the best one is: [] when none is.
 
     A colour chooses among the fits; when none of them is of that colour (a page restyled in another
     theme), it is set aside if the words name the element, the rest leaves one, or it is a field to
-    type in (a field is seldom told by its colour)."""
+    type in (a field is seldom told by its colour). `level=False` keeps every kind that could be meant
+    (an unnamed icon beside a named one), for the landmarks to choose among."""
     if words:
         if max(f.text for f in fits) < MIN_EVIDENCE:
             return []
@@ -271,7 +279,7 @@ def _matching(phrase, fits, scene, words, typing=False):
         best = max(f.kind for f in fits)
         if best == 0 and not words:
             return []
-        fits = [f for f in fits if f.kind == best]
+        fits = [f for f in fits if f.kind == best or f.kind > 0 and not level]
     for word in phrase.colours:
         coloured = [f for f in fits if scene.colour(f.c, word) >= MOSTLY]
         if coloured or not (words or typing or len(fits) == 1):
@@ -337,6 +345,7 @@ class Anchor:
     box: dict
     candidate: dict | None = None     # a text on the page
     region: int | None = None         # a container
+    called: bool = True               # says all the landmark's words (one of "the second method step"s)
 
 
 def _anchors(phrase, scene, visible):
@@ -347,7 +356,7 @@ def _anchors(phrase, scene, visible):
         fits = _matching(phrase, _fits(phrase, visible, scene, words), scene, words) if words or phrase.kinds else []
         fits = [f for f in fits if not words or f.text >= LANDMARK_EVIDENCE]
         seen = [f for f in fits if not (f.c.get("inViewport") and not f.c.get("onTop"))] or fits
-        anchors = [Anchor(f.c["box"], candidate=f.c) for f in seen]
+        anchors = [Anchor(f.c["box"], candidate=f.c, called=not words or f.text >= 1 - TEXT_TOLERANCE) for f in seen]
     if not phrase.quoted and (phrase.keywords or phrase.regions):
         accepted = set().union(*(REGION_NAMES.get(r, {r}) for r in phrase.regions)) if phrase.regions else set()
         named = []
@@ -366,7 +375,7 @@ def _anchors(phrase, scene, visible):
     if phrase.positions and len(anchors) > 1:
         anchors = [layout.extreme(anchors, lambda a: a.box, phrase.positions)]    # "the left sidebar"
     if phrase.ordinal is not None and anchors:
-        ordered = layout.reading_order(anchors, lambda a: a.box)
+        ordered = layout.reading_order([a for a in anchors if a.called], lambda a: a.box)
         n = phrase.ordinal
         anchors = [ordered[n - 1 if n > 0 else n]] if abs(n) <= len(ordered) else []
     return anchors
@@ -398,6 +407,8 @@ def _order(relation, scene, f, anchor):
     """How the candidate stands toward one anchor: None when not in that relation, else a sort key."""
     kind, box = relation.kind, f.c["box"]
     if kind == "in":
+        if anchor.region is not None:      # a container: inside it or not
+            return (0,) if _within(scene, f, anchor) else None
         return (-_shared(scene, f, anchor),)
     if kind == "near":
         return (-_shared(scene, f, anchor),) + layout.beside(box, anchor.box)
@@ -410,10 +421,10 @@ def _order(relation, scene, f, anchor):
 
 def _relate(relation, fits, scene, visible):
     """(the fits that stand in the relation, nearest first; whether the order counts; the landmark's
-    text when it is not on the page)."""
+    text when it is not on the page; whether any fit stands in it)."""
     anchors = _anchors(relation.landmark, scene, visible)
     if not anchors:
-        return fits, False, relation.landmark.text
+        return fits, False, relation.landmark.text, True
     keyed, itself = [], {id(a.candidate) for a in anchors if a.candidate is not None}
     for f in fits:
         if relation.kind not in ("in", "near") and id(f.c) in itself:
@@ -422,12 +433,12 @@ def _relate(relation, fits, scene, visible):
         if keys:
             keyed.append((min(keys), f))
     if not keyed:
-        return fits, False, None          # a relation never rules out every candidate
+        return fits, False, None, False   # a relation never rules out every candidate
     if relation.kind == "in":
         best = min(k for k, _ in keyed)
-        return [f for k, f in keyed if k == best], False, None
+        return [f for k, f in keyed if k == best], False, None, True
     keyed.sort(key=lambda kf: (kf[0], kf[1].c["index"]))
-    return [f for _k, f in keyed], True, None
+    return [f for _k, f in keyed], True, None, True
 
 
 def _line(landmark, fits):
@@ -461,10 +472,12 @@ def _undecided(description, missing, fits):
 
 
 def _series_size(anchors):
-    """How many alike siblings the largest series of anchors has (an ordinal counts in one)."""
-    if not anchors:
+    """How many alike siblings, each called what the landmark says, the largest series of anchors has
+    (an ordinal counts in one)."""
+    called = [a for a in anchors if a.called]
+    if not called:
         return 0
-    return max(len(group) for group in layout.groups(anchors, lambda a: a.box))
+    return max(len(group) for group in layout.groups(called, lambda a: a.box))
 
 
 def _series(fits):
@@ -521,6 +534,37 @@ def choose(action, description, candidates, viewport, screenshot=None):
     return chosen, detail
 
 
+@dataclass
+class Placed:
+    fits: list
+    ordered: bool        # the fits are in the order a relation counts them ("the second field under")
+    missing: list        # landmarks not on the page
+    ordinal: int | None  # the target's ordinal, or one a landmark's items passed on to it
+    unheld: bool         # some landmark found stands in its relation to none of the fits
+
+
+def _place(description, fits, ordinal, scene, visible):
+    """The fits placed by the description's landmarks: containers first, then sides, then rows and
+    columns of what is left."""
+    ordered, missing, unheld = False, [], False
+    for relation in sorted(description.relations, key=lambda r: (_is_line(r.landmark), r.kind != "in")):
+        landmark = relation.landmark
+        if _is_line(landmark):
+            fits = _line(landmark, fits) or fits
+            continue
+        if landmark.ordinal is not None and not ordinal and \
+                _series_size(_anchors(replace(landmark, ordinal=None), scene, visible)) < max(abs(landmark.ordinal), 2):
+            # "the check circle beside the second method step", where no series of steps can be counted:
+            # each step has its circle, so the circles are counted.
+            ordinal = landmark.ordinal
+            continue
+        fits, counts, absent, held = _relate(relation, fits, scene, visible)
+        ordered, unheld = ordered or counts, unheld or not held
+        if absent:
+            missing.append(absent)
+    return Placed(fits, ordered, missing, ordinal, unheld)
+
+
 def _choose(action, description, scene):
     candidates = scene.candidates
     target, typing = description.target, action == "Type"
@@ -533,8 +577,8 @@ def _choose(action, description, scene):
     if typing and words and max(f.text for f in fits) < MIN_EVIDENCE:
         # Descriptions of typing often name no field ("type the query"): the rest says where.
         words = False
-    placed = bool(target.ordinal or target.positions or description.relations)
-    if typing and not words and not placed:
+    located = bool(target.ordinal or target.positions or description.relations)
+    if typing and not words and not located:
         focused = [f for f in fits if f.c.get("focused")]
         if focused:
             return focused[0].c, focused[0].total
@@ -542,32 +586,29 @@ def _choose(action, description, scene):
         return None, f"{description.text!r} names no element"
     if not (words or target.kinds or target.count or target.colours or typing):
         fits = [f for f in fits if f.c.get("interactive")]   # "the one right of 'Dark mode'"
-    matched = _matching(target, fits, scene, words, typing) if fits else []
+    # With landmarks, they choose among all that could be of the kind before the likelier kind does:
+    # "the trash icon on the third row" is an unnamed icon in that row, not the "Trash" folder.
+    placing = bool(description.relations)
+    matched = _matching(target, fits, scene, words, typing, level=not placing) if fits else []
     if not matched:
         return None, _nothing(description, fits, scene)
     matched = _one_each(matched, scene)
     ordinal = target.ordinal
-    if ordinal and target.keywords and not target.quoted and len(matched) < abs(ordinal) and description.relations:
-        # "the first message in the list": the word names what the items are, not what they say.
+    placed = _place(description, matched, ordinal, scene, visible)
+    if ordinal and target.keywords and not target.quoted and description.relations \
+            and (len(matched) < abs(ordinal) or placed.unheld):
+        # "the first message in the list": when what the word names is not there, the word says what
+        # the list's items are, not what they say.
         items = replace(target, keywords=[])
-        matched = _one_each(_matching(items, [f for f in _fits(items, pool, scene, False) if f.c.get("interactive")],
-                                      scene, False, typing), scene) or matched
-    ordered, missing = False, []
-    for relation in description.relations:
-        landmark = relation.landmark
-        if _is_line(landmark):
-            matched = _line(landmark, matched) or matched
-            continue
-        if landmark.ordinal is not None and not ordinal and \
-                _series_size(_anchors(replace(landmark, ordinal=None), scene, visible)) < max(abs(landmark.ordinal), 2):
-            # "the check circle beside the second method step", where no series of steps can be counted:
-            # each step has its circle, so the circles are counted.
-            ordinal = landmark.ordinal
-            continue
-        matched, counts, absent = _relate(relation, matched, scene, visible)
-        ordered = ordered or counts
-        if absent:
-            missing.append(absent)
+        found = _one_each(_matching(items, [f for f in _fits(items, pool, scene, False) if f.c.get("interactive")],
+                                    scene, False, typing, level=False), scene)
+        retried = _place(description, found, ordinal, scene, visible) if found else None
+        if retried and not retried.unheld:
+            placed = retried
+    matched, ordered, missing, ordinal = placed.fits, placed.ordered, placed.missing, placed.ordinal
+    if placing and matched and (target.kinds or target.count):
+        best = max(f.kind for f in matched)
+        matched = [f for f in matched if f.kind == best]
     if missing and not words and len(matched) > 1 and _undecided(description, missing, matched):
         return None, _nothing(description, matched, scene, f"no {missing[0]!r} on the page to tell them apart")
     if ordinal:

@@ -98,7 +98,7 @@ NOUNS = {
     "arrow": ("arrow",), "hamburger": ("hamburger",), "burger": ("hamburger",), "dot": ("dot",), "bullet": ("dot",),
     "ellipsis": ("more",), "kebab": ("more",), "gear": ("gear",), "cog": ("gear",), "magnifier": ("search",),
     "pencil": ("edit",), "envelope": ("mail",), "padlock": ("lock",), "checkmark": ("check",), "tick": ("check",),
-    "cross": ("close",), "x": ("close",), "key": ("button",), "chip": ("button",), "pill": ("button",),
+    "cross": ("close",), "x": ("close",), "sign": ("icon",), "key": ("button",), "chip": ("button",), "pill": ("button",),
     "thumb": ("thumbsup", "thumbsdown"), "thumbs": ("thumbsup", "thumbsdown"), "multiplication": ("multiply",),
     "division": ("divide",), "skip": ("skip",), "rewind": ("rewind",), "check": ("check", "checkbox"),
 }
@@ -163,6 +163,7 @@ class Look:
         self.names = words_of(c.get("aria"), c.get("title"), c.get("alt"), c.get("id"), c.get("cls"), c.get("name"),
                               look.get("names"), short_text)
         self.picture = look.get("picture", 1.0 if c.get("tag") in ("img", "svg", "canvas", "video") else 0.0)
+        self.photo = look.get("photo", 1.0 if c.get("tag") in ("img", "canvas", "video") else 0.0)
         # An icon font: a class such as "fa fa-star", "bi-heart", "material-icons" (whose text is the
         # icon's name, "star"), or any class word that says icon.
         icon_font = bool(ICON_FONTS & self.names) or any(name.startswith("icon") for name in self.names)
@@ -235,9 +236,10 @@ class Look:
         if kind == "image":
             return self.picture >= 0.5 or role == "img"
         if kind == "thumbnail":
-            # A small picture: at most a quarter of the viewport's width and a third of its height.
+            # A small photo (an image, not an SVG drawing): at most a quarter of the viewport's width and a
+            # third of its height.
             width, height = self.viewport
-            return self.picture >= 0.5 and not self.text and self.width <= width / 4 and self.height <= height / 3
+            return self.photo >= 0.5 and not self.text and self.width <= width / 4 and self.height <= height / 3
         if kind == "field":
             return bool(c.get("editable"))
         if kind == "checkbox":
@@ -283,7 +285,7 @@ class Look:
                 return 1.0
             if kind == "checkbox" and self.c.get("role") == "switch" or kind == "toggle" and self.c.get("role") == "checkbox":
                 return 0.5
-            if kind == "thumbnail" and self.picture >= 0.5:
+            if kind == "thumbnail" and self.photo >= 0.5:
                 return 0.5
             if kind == "card" and {"card", "tile"} & self.names:
                 return 0.5    # called a card, though nothing says it can be clicked
@@ -292,8 +294,8 @@ class Look:
             if direction and not self.points(direction):
                 return 0.0
             return 1.0
-        if self.icon_like and not self.identity:
-            return 0.5
+        if self.icon_like and not self.identity and not self.symbol:
+            return 0.5    # a picture nothing names; a character ("±") names itself
         return 0.0
 
 

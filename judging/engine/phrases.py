@@ -8,6 +8,9 @@ The target comes first; each relation word ("to the right of", "under", "next to
 starts a landmark. A landmark that is only a position ("in the top right corner", "at the top of")
 places the target itself, inside the landmark that follows ("... of the banner"); "of" after a
 landmark belongs to it ("above the list of questions"); "the second of the fields" is the target.
+What says why or how ("... to open it", "... without filling in the code") is set aside; asides
+(", the third key of the top row", "(the box, first of the icons)") are kept as other descriptions
+of the same element.
 """
 import re
 from dataclasses import dataclass, field
@@ -138,6 +141,11 @@ def _split(tokens):
             i += 1
     parts.append((relation, current))
     return parts
+
+
+def _names_line(phrase):
+    """"the third row", "the bottom row": a row (column) of the targets, which "of the list" does not name."""
+    return bool(phrase.regions) and phrase.regions <= {"row", "column", "col"} and not (phrase.quoted or phrase.keywords)
 
 
 def _singular(word):
@@ -271,7 +279,7 @@ class Description:
                 target.positions |= phrase.positions
                 framed = bool(phrase.positions)
                 continue
-            elif relation == "of" and relations and not framed:
+            elif relation == "of" and relations and not framed and not _names_line(relations[-1].landmark):
                 # "above the list of questions": the words belong to the landmark before.
                 before = relations[-1].landmark
                 for name in ("quoted", "keywords", "kinds", "colours"):

@@ -462,9 +462,9 @@ def test_content_words_match_what_the_text_is(open_page):
 
 REVIEW_FORM = """<!doctype html><style>body { margin: 20px; font: 15px sans-serif; } label { display: block; margin-top: 10px; }
   input, textarea { width: 360px; display: block; } .b { display: inline-block; padding: 8px 16px; margin: 10px 8px 0 0;
-  cursor: pointer; } .light { background: #eee; } .dark { background: #222; color: #fff; }</style>
+  cursor: pointer; } .b1 { background: #eee; } .b2 { background: #222; color: #fff; }</style>
 <label>Title</label><input data-k="title"><label>Your review</label><textarea data-k="body" rows="4"></textarea>
-<div class="b light" data-k="cancel">Cancel</div><div class="b dark" data-k="send">Send</div>"""
+<div class="b b1" data-k="cancel">Cancel</div><div class="b b2" data-k="send">Send</div>"""
 
 
 def test_a_field_named_by_the_landmark_is_the_landmark_not_under_it(open_page):
@@ -544,3 +544,55 @@ def test_icons_named_by_two_words(open_page):
     assert chosen(page, "Click the skip-forward button to the right of the round play/pause button in the bottom bar") \
         == "skip"
     assert chosen(page, "Click the circular-arrow icon to the right of the two score boxes") == "restart"
+
+
+FAQ = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; font: 15px sans-serif; width: 600px; }
+  summary { display: flex; justify-content: space-between; padding: 12px; border-bottom: 1px solid #ddd; cursor: pointer;
+  list-style: none; } summary::after { content: "+"; color: #1e63d6; font-size: 20px; }</style>
+<p>Answers to the questions our members ask most.</p>""" + "".join(
+    f'<details data-k="{i}"><summary data-k="q{i}">{q}</summary><p>Answer {i}.</p></details>'
+    for i, q in enumerate(("What if my card is lost?", "How do I activate my card?", "Can I pay abroad?"), 1))
+
+
+def test_a_symbol_drawn_by_css_beside_a_text_and_an_ordinal_the_landmarks_cannot_take(open_page):
+    page = open_page(FAQ)
+    # One paragraph says "questions": no series of questions to count, so the plus signs are counted.
+    assert chosen(page, "Click the plus icon at the right end of the first question") == "q1"
+    assert chosen(page, "Click the plus sign beside the third question") == "q3"
+
+
+STEPS = """<!doctype html><style>body { margin: 20px; font: 15px sans-serif; } h2 { margin: 0 0 8px; }
+  .s { display: flex; gap: 12px; align-items: center; margin: 10px 0; width: 600px; }
+  .s div { width: 26px; height: 26px; border-radius: 50%; border: 2px solid #2e7d32; cursor: pointer; flex: none; }
+</style><h2>Method</h2><p>0 of 3 steps done</p>""" + "".join(
+    f'<div class="s"><div data-k="{i}"></div><p>{text}</p></div>'
+    for i, text in enumerate(("Bring the water to a boil.", "Add the pasta and stir.", "Drain and serve."), 1))
+
+
+def test_the_target_of_each_item_is_counted_when_the_items_are_not(open_page):
+    assert chosen(open_page(STEPS), "Click the round check circle beside the second method step") == "2"
+
+
+INBOX = """<!doctype html><style>body { margin: 0; font: 15px sans-serif; display: flex; }
+  nav { width: 180px; padding: 10px; } nav div { padding: 8px; cursor: pointer; } ul { list-style: none; padding: 0;
+  margin: 10px; width: 500px; } li { padding: 12px; border-bottom: 1px solid #eee; cursor: pointer; }</style>
+<nav><div data-k="new">New message</div><div data-k="inbox">Inbox</div></nav>
+<div><p>Select a message to read it.</p><ul>""" + "".join(
+    f'<li data-k="m{i}"><b>{who}</b> {subject}</li>'
+    for i, (who, subject) in enumerate((("Dana", "Budget review"), ("Marco", "Trip photos")), 1)) + "</ul></div>"
+
+
+def test_an_ordinal_with_a_word_for_the_items_counts_the_items_of_the_list(open_page):
+    assert chosen(open_page(INBOX), "Click the first message in the list to open it") == "m1"
+
+
+def test_an_aside_is_tried_when_the_description_finds_nothing(open_page):
+    page = open_page(KEYPAD.replace(">%<", ">pct<"))   # a keypad whose percent key is spelt out
+    assert chosen(page, "Click the percent key, the third key of the top row") == "%"
+
+
+def test_a_colour_the_restyled_page_changed_is_set_aside_when_the_words_name_the_element(open_page):
+    page = open_page(REVIEW_FORM.replace(".b2 { background: #222; color: #fff; }", ".b2 { background: #eee; }"))
+    assert chosen(page, "Click the dark send button under the text box") == "send"
+    k, detail = page.ground("Click the dark button under the text box")   # nothing but the colour told them apart
+    assert k is None and detail.startswith("nothing matches"), detail

@@ -17,6 +17,7 @@
     H5: "heading", H6: "heading", LI: "listitem", HEADER: "banner", FOOTER: "contentinfo", ASIDE: "complementary",
     DIALOG: "dialog", UL: "list", OL: "list", TABLE: "table", TR: "row", TD: "cell", TH: "columnheader", FORM: "form" };
   const PICTURES = new Set(["IMG", "svg", "CANVAS", "VIDEO", "PICTURE", "image"]);
+  const RASTERS = new Set(["IMG", "CANVAS", "VIDEO", "PICTURE", "image"]);
   const ICON_CLASS = /icon|symbol|glyph/i;
   const NAME_ATTRIBUTES = ["class", "id", "aria-label", "title", "alt", "name", "data-icon", "data-lucide", "data-feather"];
   const vw = window.innerWidth, vh = window.innerHeight;
@@ -135,7 +136,10 @@
     // Its own class, id, aria-label, title and alt are candidate fields already.
     const names = [el.getAttribute("data-icon"), el.getAttribute("data-lucide"), el.getAttribute("data-feather")];
     if (el.tagName === "IMG") names.push(fileName(el.getAttribute("src")));
+    // How much of it is picture, and how much of that is a photo (a raster image, not an SVG drawing).
+    const photoOf = (node, nodeStyle) => RASTERS.has(node.tagName) || nodeStyle.backgroundImage.includes("url(");
     let picture = PICTURES.has(el.tagName) || style.backgroundImage.includes("url(") ? r.width * r.height : 0;
+    let photo = photoOf(el, style) ? r.width * r.height : 0;
     let glyph = pseudoContent(el);
     const inside = el.getElementsByTagName("*");
     for (let i = 0; i < inside.length && i < 12; i++) {
@@ -145,10 +149,12 @@
       if (node.tagName === "use") names.push(node.getAttribute("href") || node.getAttribute("xlink:href") || "");
       if (node.tagName === "title") names.push(node.textContent);
       if (!glyph && !node.firstElementChild && !node.textContent.trim()) glyph = pseudoContent(node);
-      if (PICTURES.has(node.tagName) || getComputedStyle(node).backgroundImage.includes("url(")) {
+      const nodeStyle = getComputedStyle(node);
+      if (PICTURES.has(node.tagName) || nodeStyle.backgroundImage.includes("url(")) {
         const p = node.getBoundingClientRect();
         const w = Math.min(p.right, r.right) - Math.max(p.left, r.left), h = Math.min(p.bottom, r.bottom) - Math.max(p.top, r.top);
         if (w > 0 && h > 0) picture = Math.max(picture, w * h);
+        if (w > 0 && h > 0 && photoOf(node, nodeStyle)) photo = Math.max(photo, w * h);
       }
     }
     const kids = [...el.children].map((k) => k.getBoundingClientRect()).filter((k) => k.width > 0 && k.height > 0);
@@ -158,6 +164,7 @@
     if (m) { const [a, b] = m[1].split(",").map(parseFloat); turn = Math.round(Math.atan2(b, a) * 180 / Math.PI); }
     return { names: clip(names.filter(Boolean).join(" "), 300), glyph: clip(glyph, 8),
       picture: r.width * r.height > 0 ? Math.min(1, picture / (r.width * r.height)) : 0,
+      photo: r.width * r.height > 0 ? Math.min(1, photo / (r.width * r.height)) : 0,
       paint: alpha(style.backgroundColor) > 0.05 ? style.backgroundColor : style.backgroundImage !== "none" ? "image" : "",
       radius: radiusOf(style, r), border: bordered(style), turn, bars, kids: kids.length, font: parseFloat(style.fontSize) || 16 };
   };
