@@ -296,4 +296,5 @@ async def scroll(page, viewport, settle):
 
 async def collect(page, limit):
     # As one JSON string: Playwright's own serialisation of a list of objects costs several times more.
-    return json.loads(await page.evaluate(COLLECT_JS, limit))
+    found = json.loads(await page.evaluate(COLLECT_JS, limit))
+    return grounding.Candidates(found["candidates"], found["regions"])

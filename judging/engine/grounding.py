@@ -1,71 +1,78 @@
-"""Offline grounding: which element of the page an action description means.
+"""Offline grounding: which element of the page an action description means, with no model.
 
-Candidates come from the page (js/candidates.js: role, accessible name, own and visible text,
-placeholder, label, aria-label, title, alt, id/class words, whether it is visible, enabled, on
-top, in the viewport, and whether it behaves like a button). Evidence is fuzzy text matching,
-quoted words weighted most; priors prefer what a user would click: interactive, `btn`-classed,
-visible, enabled, in-viewport elements. Ties go to document order, so the choice is reproducible.
+A person told "the fourth star in the rating row" looks for the things on the page that are what the
+description says (its words, its kind, its colour), then tells them apart by where they are. So:
+
+1. Fit. Text evidence is fuzzy matching of the description's words against each candidate's name,
+   text, placeholder, label, title, alt and id/class words, quoted words first (js/candidates.js
+   lists the candidates); a word for a kind of content ("percentage", "time", "price", "count")
+   matches a text of that kind. Kind words ("star", "trash icon", "swatch", "toggle", "card") fit by
+   what the element shows (kinds.py); colour words by its own pixels in the screenshot (colours.py;
+   decoded only when a colour word is used). The candidates that fit as well as the best one does
+   are the ones meant; none that fits means nothing matches. A colour chooses among them, and is set
+   aside when none has it but the words name the element (a page restyled in another theme).
+2. One thing counts once: a drawing or text inside a clickable element that shows nothing more is
+   that element; of nested fits the likelier stays; of a container and several fits in it, the level
+   that repeats is counted (cards, not their parts). What another layer covers is not seen.
+3. Landmarks (phrases.py): a quoted or named text, or a container named by its kind ("the banner",
+   "the rating row"), places the target by its relation to it (layout.py): in the same row, card or
+   banner; to the right of it, under it, next to it. A missing text leaves the candidates apart (the
+   step fails); a missing container named only by its kind is set aside.
+4. Order and position: ordinal words count the fitting elements that share a row, column or grid
+   with each other, in reading order ("the second star from the right" from the other end; "the
+   third card of the bottom row" in that row); when the landmark's own items cannot be counted ("the
+   circle beside the second step"), the targets are, one per item. Position words pick the one
+   furthest that way within the series most of them form ("the bottom-right cell").
+5. What is left is told apart by what a user would act on (interactive, visible, enabled, on top),
+   document order breaking ties, so the choice is reproducible. When nothing is found, the asides of
+   the description ("..., the third key of the top row") are tried.
 """
 import re
+from dataclasses import dataclass, replace
 
 from rapidfuzz import fuzz
 
-QUOTED = re.compile(r"\"([^\"]{1,80})\"|“([^”]{1,80})”|‘([^’]{1,80})’|(?:(?<=\s)|^|(?<=\())'([^']{1,80})'(?=[\s.,;:!?)]|$)")
-WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
-STOPWORDS = set("""
-a an the on in into at to of for from with by and or then this that these those it its is are be page
-website site webpage screen click clicks clicking tap press select choose open hit go navigate type enter
-input write fill user users s area section option item text labeled labelled named called which where
-""".split())
-POSITION_WORDS = {"top", "bottom", "left", "right", "upper", "lower", "corner", "middle", "center", "centre"}
-# Words that say what kind of element is meant, not which one.
-KIND_WORDS = {
-    "button": "button", "btn": "button", "link": "link", "hyperlink": "link", "tab": "tab", "icon": "icon",
-    "image": "image", "picture": "image", "photo": "image", "logo": "image", "thumbnail": "image",
-    "field": "field", "box": "field", "bar": "field", "textbox": "field", "searchbox": "field", "textarea": "field",
-    "checkbox": "check", "radio": "check", "toggle": "check", "switch": "check",
-    "dropdown": "select", "select": "select", "arrow": "icon",
-}
-# Kind words that never name a particular element; the others ("logo", "tab") may also be its name.
-GENERIC_KIND_WORDS = {"button", "btn", "link", "hyperlink", "icon", "image", "picture", "field", "box", "bar",
-                      "textbox", "searchbox", "textarea", "checkbox", "dropdown"}
+from . import colours, kinds, layout
+from .phrases import WORD, Description  # noqa: F401  (Description: what callers parse a step into)
+
 MIN_EVIDENCE = 0.3
-# "the 'Warranty' checkbox above the 'Buy now' button": words after these name a landmark, not the target.
-RELATION = re.compile(r"\b(?:above|below|under|beneath|over|next to|beside|near|inside|within|in|on|of|at|"
-                      r"for|left of|right of|after|before|between)\b", re.I)
-LANDMARK_WEIGHT = 0.15      # a candidate that is itself the landmark loses this much
-CONTEXT_WEIGHT = 0.3        # a candidate inside the landmark (its card, its row) gains up to this much
+# A landmark is on the page when a text there says at least half of it: a weaker likeness is not
+# the text a description places its target by.
+LANDMARK_EVIDENCE = 0.5
+TEXT_TOLERANCE = 0.1    # candidates named this much less well than the best are named as well
+MOSTLY = 0.5            # "mostly of that colour"
+CONSIDERED = 5          # candidates listed when nothing matches
+# Container words a landmark noun accepts ("the banner": a <header>, role banner, class "hero"...).
+REGION_NAMES = {
+    "banner": {"banner", "hero", "header", "masthead", "jumbotron"},
+    "header": {"header", "banner", "masthead", "topbar", "navbar"},
+    "footer": {"footer", "contentinfo"},
+    "sidebar": {"sidebar", "aside", "complementary", "side", "sidenav", "nav", "navigation", "menu", "rail"},
+    "nav": {"nav", "navbar", "navigation", "menu"}, "navbar": {"nav", "navbar", "navigation", "topbar"},
+    "navigation": {"nav", "navbar", "navigation"}, "menu": {"menu", "menubar", "dropdown", "nav"},
+    "toolbar": {"toolbar", "tools"}, "bar": {"bar", "toolbar", "navbar", "topbar", "header", "footer", "player",
+                                                                    "controls"},
+    "dialog": {"dialog", "alertdialog", "modal", "popup", "overlay", "lightbox"},
+    "modal": {"dialog", "alertdialog", "modal", "popup", "overlay"}, "popup": {"dialog", "modal", "popup", "popover"},
+    "grid": {"grid", "table"}, "table": {"table", "grid"}, "list": {"list", "ul", "ol"},
+    "panel": {"panel", "drawer", "pane", "card", "box"}, "drawer": {"drawer", "panel", "aside"},
+    "form": {"form"}, "section": {"section"}, "card": {"card", "tile"}, "tile": {"tile", "card"},
+    "row": {"row", "tr"}, "column": {"column", "col"}, "col": {"column", "col"},
+    "gallery": {"gallery", "carousel", "slider", "thumbs", "thumbnails"}, "carousel": {"carousel", "slider", "gallery"},
+    "slider": {"slider", "carousel"}, "strip": {"strip", "thumbs", "thumbnails", "gallery"},
+    "palette": {"palette", "swatches", "colors", "colours"},
+    "box": {"box"}, "container": {"container"}, "group": {"group"},
+}
+LINES = {"row", "column", "col"}
 
 
-class Description:
-    """An action description broken into what identifies the element."""
+class Candidates(list):
+    """The candidates of one page (js/candidates.js) with the containers they sit in: `regions`,
+    container id -> its container's id (`up`), tag, role, names, box and CSS display."""
 
-    def __init__(self, text, typed_text=""):
-        self.text = text or ""
-        typed = (typed_text or "").strip().lower()
-        quoted = [(m.start(), m.end(), next(g for g in m.groups() if g is not None).strip().lower())
-                  for m in QUOTED.finditer(self.text)]
-        quoted = [(at, q) for at, end, q in quoted if q and q != typed]
-        # The target is named first; a relation word after that ("on", "next to", "above") starts a landmark.
-        content = [m.end() for m in WORD.finditer(self.text.lower()) if m.group() not in STOPWORDS]
-        start = quoted[0][0] + 1 if quoted else (content[0] if content else 0)
-        relation = RELATION.search(self.text, start)
-        cut = relation.start() if relation else len(self.text)
-        self.quoted = [q for at, q in quoted if at < cut] or [q for _at, q in quoted[:1]]
-        self.landmarks = [q for _at, q in quoted if q not in self.quoted]
-        words = WORD.findall(self.text.lower())
-        target_words = WORD.findall(self.text[:cut].lower())
-        self.kinds = {KIND_WORDS[w] for w in target_words if w in KIND_WORDS}
-        self.positions = POSITION_WORDS & set(words)
-        quoted_words = set(WORD.findall(" ".join(self.quoted + self.landmarks)))
-        typed_words = set(WORD.findall(typed))
-        self.keywords = sorted({w for w in target_words if w not in STOPWORDS and w not in POSITION_WORDS
-                                and w not in GENERIC_KIND_WORDS and w not in typed_words} - quoted_words)
-
-
-def _split_identifier(text):
-    return " ".join(WORD.findall(CAMEL.sub(" ", text or "").replace("_", " ").replace("-", " ").lower()))
+    def __init__(self, items=(), regions=None):
+        super().__init__(items)
+        self.regions = {int(k): v for k, v in (regions or {}).items()}
 
 
 def label_text(candidate):
@@ -76,16 +83,38 @@ def label_text(candidate):
     return (candidate.get("text") or "")[:80]
 
 
+# -- text evidence ----------------------------------------------------------------------------------
+def _split_identifier(text):
+    return " ".join(WORD.findall(kinds.CAMEL.sub(" ", text or "").replace("_", " ").replace("-", " ").lower()))
+
+
 def _match(phrase, field):
     """How well `phrase` names `field`: 1 for equal, less for fuzzy or when the field says much more."""
     if not phrase or not field:
         return 0.0
     if phrase == field:
         return 1.0
-    share = min(1.0, len(phrase) / len(field))
+    share = min(len(phrase), len(field)) / max(len(phrase), len(field))   # one says more than the other
     whole = fuzz.ratio(phrase, field) / 100
     part = fuzz.partial_ratio(phrase, field) / 100 if len(phrase) >= 3 else float(phrase in field.split())
     return max(whole, part * (0.6 + 0.4 * share)) if part >= 0.8 else whole
+
+
+# Words that name a kind of content rather than a text: "the fourth tip percentage button" (15%), "the
+# last time chip" (18:00), "the people count" (2), "the price" ($29).
+_DAYS = r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+CONTENT = {name: re.compile(pattern) for names, pattern in (
+    (("percentage", "percent"), r"\d\s*%"),
+    (("time", "hour"), r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b"),
+    (("price", "cost", "fare", "amount"), r"[$€£¥]\s*\d|\d\s*[$€£¥]"),
+    (("count", "number", "quantity"), r"^\s*\d+\s*$"),
+    (("date", "day"), r"\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b|" + _DAYS),
+) for name in names}
+
+
+def _content_hit(word, texts):
+    pattern = CONTENT.get(word) or (CONTENT.get(word[:-1]) if word.endswith("s") else None)
+    return pattern is not None and any(pattern.search(t) for t in texts)
 
 
 class Features:
@@ -96,10 +125,9 @@ class Features:
                                             c.get("placeholder"), c.get("title"), c.get("alt"), c.get("value")) if s]
         self.secondary = [s for s in (_split_identifier(c.get("id")), _split_identifier(c.get("cls")),
                                       _split_identifier(c.get("name")), _split_identifier(c.get("href"))) if s]
-        self.context = (c.get("context") or "").lower()
         self.primary_words = set(WORD.findall(" ".join(self.primary)))
+        self.shown = [s.lower() for s in (c.get("own"), c.get("text"), c.get("value")) if s]
         self.secondary_words = set(" ".join(self.secondary).split())
-        self.classes = set((c.get("cls") or "").lower().split())
 
 
 def _word_hit(word, words):
@@ -108,42 +136,24 @@ def _word_hit(word, words):
     return len(word) >= 4 and any(len(w) >= 4 and fuzz.ratio(word, w) >= 85 for w in words)
 
 
-def evidence(description, features):
-    """Text evidence in [0, 1] that the description names this candidate."""
+def evidence(phrase, features):
+    """(text evidence in [0, 1] that the phrase's words name this candidate, how well the quoted
+    words alone name it)."""
     quoted = 0.0
-    if description.quoted:
+    if phrase.quoted:
         quoted = sum(max([_match(q, f) for f in features.primary] + [0.6 * _match(q, f) for f in features.secondary] + [0.0])
-                     for q in description.quoted) / len(description.quoted)
-    if description.landmarks:
-        # A landmark's words inside the candidate mean it is the landmark (or contains it), not the target.
-        landmark = max(_match(q, f) for q in description.landmarks for f in features.primary or [""])
-        quoted -= LANDMARK_WEIGHT * landmark
-        if features.context:
-            quoted += CONTEXT_WEIGHT * max(fuzz.partial_ratio(q, features.context) / 100 >= 0.9 for q in description.landmarks)
+                     for q in phrase.quoted) / len(phrase.quoted)
     keywords = 0.0
-    if description.keywords:
-        keywords = sum(1.0 if _word_hit(w, features.primary_words) else 0.7 if _word_hit(w, features.secondary_words) else 0.0
-                       for w in description.keywords) / len(description.keywords)
-    if description.quoted and description.keywords:
-        return 0.75 * quoted + 0.25 * keywords
-    return quoted if description.quoted else keywords
+    if phrase.keywords:
+        keywords = sum(1.0 if _word_hit(w, features.primary_words) or _content_hit(w, features.shown)
+                       else 0.7 if _word_hit(w, features.secondary_words) else 0.0
+                       for w in phrase.keywords) / len(phrase.keywords)
+    if phrase.quoted and phrase.keywords:
+        return 0.75 * quoted + 0.25 * keywords, quoted
+    return (quoted if phrase.quoted else keywords), quoted
 
 
-def _kind_fits(kind, c):
-    role, tag = c.get("role") or "", c.get("tag")
-    return {
-        "button": role == "button" or tag == "button" or c.get("listener") or c.get("pointer"),
-        "link": role == "link",
-        "tab": role == "tab",
-        "icon": tag in ("svg", "i", "img") or (c["box"]["width"] <= 64 and c["box"]["height"] <= 64),
-        "image": tag in ("img", "svg") or role == "img",
-        "field": c.get("editable"),
-        "check": role in ("checkbox", "radio", "switch"),
-        "select": role in ("combobox", "listbox") or tag == "select",
-    }[kind]
-
-
-def prior(description, c, viewport):
+def prior(c):
     """What a user would be likely to act on, whatever the words say."""
     score = 0.0
     if c.get("native") or c.get("role") in ("button", "link", "tab", "menuitem", "checkbox", "radio", "option", "switch"):
@@ -158,49 +168,459 @@ def prior(description, c, viewport):
         score += 0.1
     if not c.get("enabled", True):
         score -= 0.3
-    score += 0.15 * sum(1 for kind in description.kinds if _kind_fits(kind, c))
-    if description.positions:
-        width, height = viewport
-        box = c["box"]
-        cx, cy = (box["x"] + box["width"] / 2) / width, (box["y"] + box["height"] / 2) / height
-        place = {"top": 1 - cy, "upper": 1 - cy, "bottom": cy, "lower": cy, "left": 1 - cx, "right": cx}
-        score += 0.1 * sum(place.get(p, 0.0) for p in description.positions) / len(description.positions)
     return score
 
 
-def rank(description, candidates, viewport, editable_only=False):
-    """[(total, evidence, candidate)] best first, over visible candidates (document order breaks ties)."""
-    ranked = []
-    for c in candidates:
-        if not c.get("visible") or (editable_only and not c.get("editable")):
+# -- the page as the browser knows it -------------------------------------------------------------
+class Scene:
+    """The candidates, their containers, their looks and the screenshot, each worked out when needed."""
+
+    def __init__(self, candidates, viewport, screenshot=None):
+        self.candidates, self.viewport, self.png = candidates, viewport, screenshot
+        self.regions = getattr(candidates, "regions", {})
+        self.by_node = {c["node"]: c for c in candidates if "node" in c}
+        self._looks, self._paths, self._image, self._inside = {}, {}, None, None
+
+    def look(self, c):
+        if c["index"] not in self._looks:
+            parent = self.regions.get(c.get("up", -1), {})
+            self._looks[c["index"]] = kinds.Look(c, self.viewport, parent.get("display"))
+        return self._looks[c["index"]]
+
+    def path(self, c):
+        """The ids of the containers of a candidate, innermost first."""
+        key = c["index"]
+        if key not in self._paths:
+            path, up, seen = [], c.get("up", -1), set()
+            while up is not None and up >= 0 and up not in seen:
+                seen.add(up)
+                path.append(up)
+                up = self.regions.get(up, {}).get("up", -1)
+            self._paths[key] = path
+        return self._paths[key]
+
+    def inside_count(self, c):
+        """How many visible candidates are inside this one."""
+        if self._inside is None:
+            self._inside = {}
+            for other in self.candidates:
+                if other.get("visible"):
+                    for node in self.path(other):
+                        self._inside[node] = self._inside.get(node, 0) + 1
+        return self._inside.get(c.get("node"), 0)
+
+    def contains(self, outer, inner):
+        return "node" in outer and outer["node"] in self.path(inner)
+
+    def shared(self, a, b):
+        """How many containers two candidates share; one containing the other shares itself too."""
+        common = len(set(self.path(a)) & set(self.path(b)))
+        return common + (1 if a is b or self.contains(a, b) or self.contains(b, a) else 0)
+
+    def colour(self, c, word):
+        """How much of the candidate is of that colour: 1 when its names say so, else its pixels."""
+        look = self.look(c)
+        if word in look.names or colours.WORDS[word] & look.names:
+            return 1.0
+        if self.png is None or not c.get("inViewport"):
+            return 0.0
+        if self._image is None:
+            self._image = colours.decode(self.png)
+        return colours.share(self._image, c["box"], word)
+
+    def region_words(self, rid):
+        region = self.regions[rid]
+        words = kinds.words_of(region.get("names"), region.get("role"))
+        display = region.get("display") or ""
+        if "grid" in display:
+            words.add("grid")
+        if "table" in display:
+            words.add("table")
+        return words
+
+
+@dataclass
+class Fit:
+    c: dict
+    text: float
+    kind: float
+    total: float        # 2 * text + kind + prior (and the generic kind words): the order among equals
+    quoted: float = 0.0  # how well the quoted words alone name it
+
+
+def _fits(phrase, pool, scene, words):
+    out = []
+    for c in pool:
+        text, quoted = evidence(phrase, Features(c)) if words else (0.0, 0.0)
+        kind, preference = kinds.fit(phrase.kinds, scene.look(c), phrase.direction)
+        if phrase.count:
+            kind = min(kind, 1.0 if kinds.shows(scene.look(c), *phrase.count) else 0.0)
+        out.append(Fit(c, text, kind, 2 * text + kind + 0.1 * preference + prior(c), quoted))
+    return out
+
+
+def _matching(phrase, fits, scene, words, typing=False, level=True):
+    """The fits that are what the phrase says as well as the best one is: [] when none is.
+
+    A colour chooses among the fits; when none of them is of that colour (a page restyled in another
+    theme), it is set aside if the words name the element, the rest leaves one, or it is a field to
+    type in (a field is seldom told by its colour). `level=False` keeps every kind that could be meant
+    (an unnamed icon beside a named one), for the landmarks to choose among."""
+    if words:
+        if max(f.text for f in fits) < MIN_EVIDENCE:
+            return []
+        # The quoted words name an element most surely; the other words only among those.
+        if phrase.quoted:
+            best = max(f.quoted for f in fits)
+            fits = [f for f in fits if f.quoted >= best - TEXT_TOLERANCE]
+        best = max(f.text for f in fits)
+        fits = [f for f in fits if f.text >= best - TEXT_TOLERANCE]
+    if phrase.kinds or phrase.count:
+        best = max(f.kind for f in fits)
+        if best == 0 and not words:
+            return []
+        fits = [f for f in fits if f.kind == best or f.kind > 0 and not level]
+    for word in phrase.colours:
+        coloured = [f for f in fits if scene.colour(f.c, word) >= MOSTLY]
+        if coloured or not (words or typing or len(fits) == 1):
+            fits = coloured
+    return fits
+
+
+def _holder(f, fits, scene):
+    """A drawing or text inside a clickable element that shows nothing more is that clickable element."""
+    if f.c.get("interactive"):
+        return f
+    path = scene.path(f.c)
+    between = 0
+    for node in path:
+        holder = scene.by_node.get(node)
+        if holder is None:
             continue
-        e = evidence(description, Features(c))
-        ranked.append((2.0 * e + prior(description, c, viewport), e, c))
-    ranked.sort(key=lambda item: (-item[0], item[2]["index"]))
-    return ranked
+        if holder.get("interactive"):
+            break
+        between += 1
+    else:
+        return f
+    # Nothing more: the same text, and no other visible candidate in it than this one, what this one
+    # holds and the wrappers between them.
+    shows_more = scene.inside_count(holder) > scene.inside_count(f.c) + 1 + between
+    if not holder.get("visible") or holder.get("text", "").strip() != f.c.get("text", "").strip() or shows_more:
+        return f
+    return Fit(holder, f.text, f.kind, f.total - prior(f.c) + prior(holder), f.quoted)
+
+
+def _one_each(fits, scene):
+    """Each thing once: of two nested fits the likelier stays; of a container and several fits in it,
+    the one that repeats on the page. What another layer covers (a page behind an open dialog) is
+    not seen."""
+    fits = list({f.c["index"]: f for f in sorted((_holder(f, fits, scene) for f in fits), key=lambda f: f.total)}.values())
+    within = {}
+    for g in fits:
+        for node in scene.path(g.c):
+            within.setdefault(node, []).append(g)
+    dropped = set()
+    for f in fits:
+        inside = within.get(f.c.get("node"), [])
+        if len(inside) >= 2:
+            # The level that repeats is the one counted: a card among alike cards is one thing (its
+            # picture, name and price are parts); a lone row of stars is not a star.
+            box = f.c["box"]
+            repeats = any(g is not f and not scene.contains(g.c, f.c) and g not in inside and layout.alike(box, g.c["box"])
+                          and (layout.same_row(box, g.c["box"]) or layout.same_column(box, g.c["box"])) for g in fits)
+            if repeats:
+                dropped.update(g.c["index"] for g in inside)
+            else:
+                dropped.add(f.c["index"])
+        elif inside:
+            dropped.add(f.c["index"] if inside[0].total > f.total else inside[0].c["index"])
+    kept = sorted((f for f in fits if f.c["index"] not in dropped), key=lambda f: f.c["index"])
+    seen = [f for f in kept if not (f.c.get("inViewport") and not f.c.get("onTop"))]
+    return seen or kept
+
+
+# -- landmarks ----------------------------------------------------------------------------------------
+@dataclass
+class Anchor:
+    box: dict
+    candidate: dict | None = None     # a text on the page
+    region: int | None = None         # a container
+    called: bool = True               # says all the landmark's words (one of "the second method step"s)
+
+
+def _anchors(phrase, scene, visible):
+    """What a landmark phrase names on the page: texts (candidates) or containers."""
+    anchors = []
+    words = bool(phrase.quoted or phrase.keywords)
+    if words or phrase.kinds or phrase.colours:
+        fits = _matching(phrase, _fits(phrase, visible, scene, words), scene, words) if words or phrase.kinds else []
+        fits = [f for f in fits if not words or f.text >= LANDMARK_EVIDENCE]
+        seen = [f for f in fits if not (f.c.get("inViewport") and not f.c.get("onTop"))] or fits
+        anchors = [Anchor(f.c["box"], candidate=f.c, called=not words or f.text >= 1 - TEXT_TOLERANCE) for f in seen]
+    if not phrase.quoted and (phrase.keywords or phrase.regions):
+        accepted = set().union(*(REGION_NAMES.get(r, {r}) for r in phrase.regions)) if phrase.regions else set()
+        named = []
+        for rid in scene.regions:
+            words_here = scene.region_words(rid)
+            if phrase.keywords and all(_word_hit(w, words_here) for w in phrase.keywords):
+                named.append((0, rid))
+            elif accepted & words_here:
+                named.append((1, rid))
+        best = min((rank for rank, _ in named), default=None)
+        # Of nested containers with the same name, the outermost is the one named ("the card").
+        chosen = [rid for rank, rid in named if rank == best]
+        chosen = [rid for rid in chosen if not any(other != rid and other in _region_path(scene, rid) for other in chosen)]
+        if best == 0 or not anchors:
+            anchors += [Anchor(scene.regions[rid]["box"], region=rid) for rid in chosen]
+    if phrase.positions and len(anchors) > 1:
+        anchors = [layout.extreme(anchors, lambda a: a.box, phrase.positions)]    # "the left sidebar"
+    if phrase.ordinal is not None and anchors:
+        ordered = layout.reading_order([a for a in anchors if a.called], lambda a: a.box)
+        n = phrase.ordinal
+        anchors = [ordered[n - 1 if n > 0 else n]] if abs(n) <= len(ordered) else []
+    return anchors
+
+
+def _region_path(scene, rid):
+    path, up = [], scene.regions.get(rid, {}).get("up", -1)
+    while up is not None and up >= 0 and up not in path:
+        path.append(up)
+        up = scene.regions.get(up, {}).get("up", -1)
+    return path
+
+
+def _shared(scene, f, anchor):
+    """How many containers the candidate shares with the anchor (a container shares itself)."""
+    if anchor.region is not None:
+        return len(set(scene.path(f.c)) & ({anchor.region} | set(_region_path(scene, anchor.region))))
+    return scene.shared(f.c, anchor.candidate)
+
+
+def _within(scene, f, anchor):
+    """Whether the anchor holds the candidate (a label around its field)."""
+    if anchor.region is not None:
+        return anchor.region in scene.path(f.c)
+    return scene.contains(anchor.candidate, f.c)
+
+
+def _order(relation, scene, f, anchor):
+    """How the candidate stands toward one anchor: None when not in that relation, else a sort key."""
+    kind, box = relation.kind, f.c["box"]
+    if kind == "in":
+        if anchor.region is not None:      # a container: inside it or not
+            return (0,) if _within(scene, f, anchor) else None
+        return (-_shared(scene, f, anchor),)
+    if kind == "near":
+        return (-_shared(scene, f, anchor),) + layout.beside(box, anchor.box)
+    if anchor.candidate is not None and _within(scene, f, anchor):
+        return (-1, 0.0)      # a label around its field: the landmark's text is its own
+    if kind in ("after", "before"):
+        return (layout.after if kind == "after" else layout.before)(box, anchor.box)
+    return layout.toward(kind, box, anchor.box)
+
+
+def _relate(relation, fits, scene, visible):
+    """(the fits that stand in the relation, nearest first; whether the order counts; the landmark's
+    text when it is not on the page; whether any fit stands in it)."""
+    anchors = _anchors(relation.landmark, scene, visible)
+    if not anchors:
+        return fits, False, relation.landmark.text, True
+    keyed, itself = [], {id(a.candidate) for a in anchors if a.candidate is not None}
+    for f in fits:
+        if relation.kind not in ("in", "near") and id(f.c) in itself:
+            continue      # the Title field is the title "under the title" means, not under it
+        keys = [k for k in (_order(relation, scene, f, a) for a in anchors) if k is not None]
+        if keys:
+            keyed.append((min(keys), f))
+    if not keyed:
+        return fits, False, None, False   # a relation never rules out every candidate
+    if relation.kind == "in":
+        best = min(k for k, _ in keyed)
+        return [f for k, f in keyed if k == best], False, None, True
+    keyed.sort(key=lambda kf: (kf[0], kf[1].c["index"]))
+    return [f for _k, f in keyed], True, None, True
+
+
+def _line(landmark, fits):
+    """"in the second row", "in the bottom row", "in the right-hand column": the members of that row
+    (column) of the group they form."""
+    box = lambda f: f.c["box"]  # noqa: E731
+    group = max(layout.groups(fits, box), key=len)
+    lines = layout.rows(group, box) if "row" in landmark.regions else layout.columns(group, box)
+    n = landmark.ordinal
+    if n is None:
+        ends = {"top": 1, "left": 1, "bottom": -1, "right": -1, "middle": len(lines) // 2 + 1}
+        n = next((ends[p] for p in landmark.positions if p in ends), 1)
+    return lines[n - 1 if n > 0 else n] if abs(n) <= len(lines) else []
+
+
+def _is_line(landmark):
+    return bool(landmark.regions) and landmark.regions <= LINES and (landmark.ordinal is not None or landmark.positions) \
+        and not (landmark.quoted or landmark.keywords or landmark.kinds)
+
+
+def _undecided(description, missing, fits):
+    """Whether landmarks missing from the page leave the candidates apart: a missing text does; a
+    container named only by its kind ("the panel") does not (rebuilt pages seldom keep such names);
+    a named one ("the rating row") does unless the candidates form one series it can be."""
+    named = [r.landmark for r in description.relations if r.landmark.text in missing]
+    if any(landmark.quoted for landmark in named):
+        return True
+    if not any(landmark.keywords for landmark in named):
+        return False
+    return sum(1 for group in layout.groups(fits, lambda f: f.c["box"]) if len(group) >= 2) != 1
+
+
+def _series_size(anchors):
+    """How many alike siblings, each called what the landmark says, the largest series of anchors has
+    (an ordinal counts in one)."""
+    called = [a for a in anchors if a.called]
+    if not called:
+        return 0
+    return max(len(group) for group in layout.groups(called, lambda a: a.box))
+
+
+def _series(fits):
+    """The series most of the fits form (a grid of cards, a row of icons), else all of them."""
+    groups = layout.groups(fits, lambda f: f.c["box"])
+    largest = max(groups, key=len)
+    return largest if len(largest) >= 3 and 2 * len(largest) > len(fits) else fits
+
+
+def _nth(fits, n, ordered):
+    """The n-th (negative: from the end) of the fits: in relation order, or in reading order within
+    the first group of siblings (in view first) that has that many."""
+    box = lambda f: f.c["box"]  # noqa: E731
+    if ordered:
+        sequences = [fits]
+    else:
+        # A lone element is no series to count in ("the last star" is not a star logo on its own),
+        # unless there is nothing else.
+        found = layout.groups(fits, box)
+        sequences = sorted(found, key=lambda g: (len(g) < 2, not any(f.c.get("inViewport") for f in g)))
+    for sequence in sequences:
+        if abs(n) <= len(sequence):
+            return sequence[n - 1 if n > 0 else n]
+    return None
+
+
+def _describe(f, scene):
+    c, box = f.c, f.c["box"]
+    look = scene.look(c)
+    what = "/".join(sorted(look.identity)) or c.get("role") or c["tag"]
+    return (f"[{c['index']}] {c['tag']} {label_text(c)[:40]!r} ({what}) at ({round(box['x'])},{round(box['y'])} "
+            f"{round(box['width'])}x{round(box['height'])}) text {f.text:.2f} kind {f.kind:.1f} score {f.total:.2f}")
+
+
+def _nothing(description, fits, scene, why=""):
+    best = max((f.text for f in fits), default=0.0)
+    listed = sorted(fits, key=lambda f: (-f.total, f.c["index"]))[:CONSIDERED]
+    considered = "; ".join(_describe(f, scene) for f in listed)
+    return (f"nothing matches {description.text!r} (best evidence {best:.2f}){': ' + why if why else ''}; "
+            f"considered: {considered or 'none'}")
 
 
 def choose(action, description, candidates, viewport, screenshot=None):
     """(candidate, score) for the action, or (None, reason) when nothing on the page fits.
-    `screenshot`: PNG of the viewport as it is before the action."""
-    if action == "Type":
-        ranked = rank(description, candidates, viewport, editable_only=True)
-        if not ranked:
-            return None, "no editable field on the page"
-        if ranked[0][1] < MIN_EVIDENCE:
-            # Descriptions of typing often name no field ("type the query"): the focused field,
-            # else the most likely one, is where a user would type.
-            focused = [item for item in ranked if item[2].get("focused")]
-            if focused:
-                return focused[0][2], focused[0][0]
-        return ranked[0][2], ranked[0][0]
-    ranked = rank(description, candidates, viewport)
-    if not ranked:
-        return None, "no visible element on the page"
-    total, found, best = ranked[0]
-    needs_words = bool(description.quoted or description.keywords)
-    if needs_words and found < MIN_EVIDENCE:
-        return None, f"nothing matches {description.text!r} (best evidence {found:.2f})"
-    if not needs_words and not any(_kind_fits(k, best) for k in description.kinds):
+
+    `screenshot`: the PNG of the viewport as it is before the action, for colour words. When the
+    description finds nothing, its asides ("..., the third key of the top row") are tried."""
+    scene = Scene(candidates, viewport, screenshot)
+    chosen, detail = _choose(action, description, scene)
+    for aside in description.alternatives if chosen is None else ():
+        found, score = _choose(action, aside, scene)
+        if found is not None:
+            return found, score
+    return chosen, detail
+
+
+@dataclass
+class Placed:
+    fits: list
+    ordered: bool        # the fits are in the order a relation counts them ("the second field under")
+    missing: list        # landmarks not on the page
+    ordinal: int | None  # the target's ordinal, or one a landmark's items passed on to it
+    unheld: bool         # some landmark found stands in its relation to none of the fits
+
+
+def _place(description, fits, ordinal, scene, visible):
+    """The fits placed by the description's landmarks: containers first, then sides, then rows and
+    columns of what is left."""
+    ordered, missing, unheld = False, [], False
+    for relation in sorted(description.relations, key=lambda r: (_is_line(r.landmark), r.kind != "in")):
+        landmark = relation.landmark
+        if _is_line(landmark):
+            fits = _line(landmark, fits) or fits
+            continue
+        if landmark.ordinal is not None and not ordinal and \
+                _series_size(_anchors(replace(landmark, ordinal=None), scene, visible)) < max(abs(landmark.ordinal), 2):
+            # "the check circle beside the second method step", where no series of steps can be counted:
+            # each step has its circle, so the circles are counted.
+            ordinal = landmark.ordinal
+            continue
+        fits, counts, absent, held = _relate(relation, fits, scene, visible)
+        ordered, unheld = ordered or counts, unheld or not held
+        if absent:
+            missing.append(absent)
+    return Placed(fits, ordered, missing, ordinal, unheld)
+
+
+def _choose(action, description, scene):
+    candidates = scene.candidates
+    target, typing = description.target, action == "Type"
+    visible = [c for c in candidates if c.get("visible")]
+    pool = [c for c in visible if c.get("editable")] if typing else visible
+    if not pool:
+        return None, "no editable field on the page" if typing else "no visible element on the page"
+    words = bool(target.quoted or target.keywords)
+    fits = _fits(target, pool, scene, words)
+    if typing and words and max(f.text for f in fits) < MIN_EVIDENCE:
+        # Descriptions of typing often name no field ("type the query"): the rest says where.
+        words = False
+    located = bool(target.ordinal or target.positions or description.relations)
+    if typing and not words and not located:
+        focused = [f for f in fits if f.c.get("focused")]
+        if focused:
+            return focused[0].c, focused[0].total
+    if not (words or target.kinds or target.count or target.colours or description.relations or typing):
         return None, f"{description.text!r} names no element"
-    return best, total
+    if not (words or target.kinds or target.count or target.colours or typing):
+        fits = [f for f in fits if f.c.get("interactive")]   # "the one right of 'Dark mode'"
+    # With landmarks, they choose among all that could be of the kind before the likelier kind does:
+    # "the trash icon on the third row" is an unnamed icon in that row, not the "Trash" folder.
+    placing = bool(description.relations)
+    matched = _matching(target, fits, scene, words, typing, level=not placing) if fits else []
+    if not matched:
+        return None, _nothing(description, fits, scene)
+    matched = _one_each(matched, scene)
+    ordinal = target.ordinal
+    placed = _place(description, matched, ordinal, scene, visible)
+    if ordinal and target.keywords and not target.quoted and description.relations \
+            and (len(matched) < abs(ordinal) or placed.unheld):
+        # "the first message in the list": when what the word names is not there, the word says what
+        # the list's items are, not what they say.
+        items = replace(target, keywords=[])
+        found = _one_each(_matching(items, [f for f in _fits(items, pool, scene, False) if f.c.get("interactive")],
+                                    scene, False, typing, level=False), scene)
+        retried = _place(description, found, ordinal, scene, visible) if found else None
+        if retried and not retried.unheld:
+            placed = retried
+    matched, ordered, missing, ordinal = placed.fits, placed.ordered, placed.missing, placed.ordinal
+    if placing and matched and (target.kinds or target.count):
+        best = max(f.kind for f in matched)
+        matched = [f for f in matched if f.kind == best]
+    if missing and not words and len(matched) > 1 and _undecided(description, missing, matched):
+        return None, _nothing(description, matched, scene, f"no {missing[0]!r} on the page to tell them apart")
+    if ordinal:
+        chosen = _nth(matched, ordinal, ordered)
+        if chosen is None:
+            if not words:
+                return None, _nothing(description, matched, scene, f"fewer than {abs(ordinal)} of them")
+            chosen = max(matched, key=lambda f: (f.total, -f.c["index"]))
+    elif ordered:
+        chosen = matched[0]
+    elif target.positions:
+        chosen = layout.extreme(_series(matched), lambda f: f.c["box"], target.positions)
+    else:
+        chosen = max(matched, key=lambda f: (f.total, -f.c["index"]))
+    return chosen.c, chosen.total

@@ -1,4 +1,8 @@
-// Lists the elements a user could mean by an action description, with what identifies them.
+// Lists the elements a user could mean by an action description, with what identifies them, and the
+// containers they sit in (`regions`: id -> parent, tag, role, names, box, display), so that a
+// description can place an element by its row, card or banner. Elements with little or no text also
+// carry what they look like (`look`): the names of the icons inside them, a symbol put there by CSS,
+// how much of them is picture, their paint, corner radius, borders, rotation and bar-shaped children.
 // The element objects stay in window.__iwrJudge.candidates so the judge can act on one by index.
 (limit) => {
   const state = window.__iwrJudge;
@@ -10,7 +14,12 @@
     "datetime-local", "month", "time", "week"]);
   const IMPLICIT_ROLE = { A: "link", BUTTON: "button", SELECT: "combobox", TEXTAREA: "textbox", SUMMARY: "button",
     OPTION: "option", IMG: "img", NAV: "navigation", H1: "heading", H2: "heading", H3: "heading", H4: "heading",
-    H5: "heading", H6: "heading", LI: "listitem" };
+    H5: "heading", H6: "heading", LI: "listitem", HEADER: "banner", FOOTER: "contentinfo", ASIDE: "complementary",
+    DIALOG: "dialog", UL: "list", OL: "list", TABLE: "table", TR: "row", TD: "cell", TH: "columnheader", FORM: "form" };
+  const PICTURES = new Set(["IMG", "svg", "CANVAS", "VIDEO", "PICTURE", "image"]);
+  const RASTERS = new Set(["IMG", "CANVAS", "VIDEO", "PICTURE", "image"]);
+  const ICON_CLASS = /icon|symbol|glyph/i;
+  const NAME_ATTRIBUTES = ["class", "id", "aria-label", "title", "alt", "name", "data-icon", "data-lucide", "data-feather"];
   const vw = window.innerWidth, vh = window.innerHeight;
   const clip = (s, n = 200) => (s || "").replace(/\s+/g, " ").trim().slice(0, n);
 
@@ -41,23 +50,12 @@
     for (const n of el.childNodes) if (n.nodeType === 3) s += n.nodeValue;
     return clip(s);
   };
-
-  // The text around an element (its card, row or dialog), for descriptions that name a landmark:
-  // "Add to cart on the 'Ridge Boots' card".
-  // innerText lays text out, and candidates share their cards and rows: each node's is read once.
+  // innerText lays text out, and candidates share their containers: each node's is read once.
   const innerTexts = new Map();
   const innerText = (node) => {
     let text = innerTexts.get(node);
     if (text === undefined) { text = node.innerText || ""; innerTexts.set(node, text); }
     return text;
-  };
-  const contextOf = (el, ownLength) => {
-    let node = el.parentElement;
-    for (let depth = 0; node && node !== document.body && depth < 5; depth++, node = node.parentElement) {
-      const text = innerText(node);
-      if (text.length > ownLength + 10) return clip(text, 300);
-    }
-    return "";
   };
   // Generated forms often caption a field with a plain <div> or <span> before it and no <label for>:
   // that caption is what a user calls the field.
@@ -84,6 +82,93 @@
     }
     return answer;
   };
+
+  // Containers, numbered once, each recorded with its own container: what "on the 'Buy milk' row",
+  // "in the banner" or "of the grid" place an element by.
+  const ids = new Map(), regions = {};
+  const idOf = (el) => {
+    let id = ids.get(el);
+    if (id === undefined) { id = ids.size; ids.set(el, id); }
+    return id;
+  };
+  const parentOf = (el) => el.parentElement || el.getRootNode().host || null;
+  const boxOf = (r) => ({ x: r.left, y: r.top, width: r.width, height: r.height });
+  const regionOf = (el) => {
+    const parent = parentOf(el);
+    if (!parent || parent === document.body || parent === document.documentElement) return -1;
+    const id = idOf(parent);
+    if (!(id in regions)) {
+      const names = [parent.tagName.toLowerCase(), parent.id, parent.getAttribute("class"), parent.getAttribute("aria-label")];
+      regions[id] = { up: -1, tag: parent.tagName.toLowerCase(), role: roleOf(parent), names: clip(names.join(" "), 160),
+        box: boxOf(parent.getBoundingClientRect()), display: getComputedStyle(parent).display };
+      regions[id].up = regionOf(parent);
+    }
+    return id;
+  };
+
+  const alpha = (colour) => {
+    if (!colour || colour === "transparent") return 0;
+    const m = colour.match(/rgba?\(([^)]*)\)/);
+    if (!m) return 1;
+    const parts = m[1].split(/[ ,/]+/).filter(Boolean);
+    return parts.length > 3 ? parseFloat(parts[3]) : 1;
+  };
+  const painted = (style) => alpha(style.backgroundColor) > 0.05 || style.backgroundImage !== "none";
+  const bordered = (style) => ["Top", "Right", "Bottom", "Left"].filter((side) =>
+    parseFloat(style[`border${side}Width`]) > 0.5 && style[`border${side}Style`] !== "none"
+    && alpha(style[`border${side}Color`]) > 0.05).map((side) => side[0].toLowerCase()).join("");
+  const pseudoContent = (el) => {
+    let text = "";
+    for (const which of ["::before", "::after"]) {
+      const content = getComputedStyle(el, which).content;
+      if (content && content !== "none" && content !== "normal") text += content.replace(/^["']|["']$/g, "");
+    }
+    return text.trim();
+  };
+  const fileName = (url) => (url || "").split(/[?#]/)[0].split("/").pop().replace(/\.[a-z0-9]+$/i, "");
+  const radiusOf = (style, r) => Math.max(...["TopLeft", "TopRight", "BottomRight", "BottomLeft"].map((corner) => {
+    const value = style[`border${corner}Radius`] || "0";
+    const px = parseFloat(value) || 0;
+    return value.includes("%") ? (px / 100) * Math.min(r.width, r.height) : px;
+  }));
+  // What an element with little text looks like, for kind words ("star", "trash icon", "swatch").
+  const lookOf = (el, style, r) => {
+    // Its own class, id, aria-label, title and alt are candidate fields already.
+    const names = [el.getAttribute("data-icon"), el.getAttribute("data-lucide"), el.getAttribute("data-feather")];
+    if (el.tagName === "IMG") names.push(fileName(el.getAttribute("src")));
+    // How much of it is picture, and how much of that is a photo (a raster image, not an SVG drawing).
+    const photoOf = (node, nodeStyle) => RASTERS.has(node.tagName) || nodeStyle.backgroundImage.includes("url(");
+    let picture = PICTURES.has(el.tagName) || style.backgroundImage.includes("url(") ? r.width * r.height : 0;
+    let photo = photoOf(el, style) ? r.width * r.height : 0;
+    let glyph = pseudoContent(el);
+    const inside = el.getElementsByTagName("*");
+    for (let i = 0; i < inside.length && i < 12; i++) {
+      const node = inside[i];
+      for (const attribute of NAME_ATTRIBUTES) names.push(node.getAttribute(attribute) || "");
+      if (node.tagName === "IMG" || node.tagName === "image") names.push(fileName(node.getAttribute("src") || node.getAttribute("href")));
+      if (node.tagName === "use") names.push(node.getAttribute("href") || node.getAttribute("xlink:href") || "");
+      if (node.tagName === "title") names.push(node.textContent);
+      if (!glyph && !node.firstElementChild && !node.textContent.trim()) glyph = pseudoContent(node);
+      const nodeStyle = getComputedStyle(node);
+      if (PICTURES.has(node.tagName) || nodeStyle.backgroundImage.includes("url(")) {
+        const p = node.getBoundingClientRect();
+        const w = Math.min(p.right, r.right) - Math.max(p.left, r.left), h = Math.min(p.bottom, r.bottom) - Math.max(p.top, r.top);
+        if (w > 0 && h > 0) picture = Math.max(picture, w * h);
+        if (w > 0 && h > 0 && photoOf(node, nodeStyle)) photo = Math.max(photo, w * h);
+      }
+    }
+    const kids = [...el.children].map((k) => k.getBoundingClientRect()).filter((k) => k.width > 0 && k.height > 0);
+    const bars = kids.length >= 2 && kids.every((k) => k.width >= 3 * k.height) ? kids.length : 0;
+    let turn = null;
+    const m = style.transform.match(/matrix\(([^)]*)\)/);
+    if (m) { const [a, b] = m[1].split(",").map(parseFloat); turn = Math.round(Math.atan2(b, a) * 180 / Math.PI); }
+    return { names: clip(names.filter(Boolean).join(" "), 300), glyph: clip(glyph, 8),
+      picture: r.width * r.height > 0 ? Math.min(1, picture / (r.width * r.height)) : 0,
+      photo: r.width * r.height > 0 ? Math.min(1, photo / (r.width * r.height)) : 0,
+      paint: alpha(style.backgroundColor) > 0.05 ? style.backgroundColor : style.backgroundImage !== "none" ? "image" : "",
+      radius: radiusOf(style, r), border: bordered(style), turn, bars, kids: kids.length, font: parseFloat(style.fontSize) || 16 };
+  };
+
   const out = [], elements = [];
   const visit = (root) => {
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT);
@@ -102,8 +187,16 @@
       const interactive = native || ROLES.has(role) || listener || pointer || tabbable || isEditable;
       const own = directText(el);
       const pictured = el.tagName === "IMG" || el.tagName === "svg" || el.tagName === "I";
-      if (!interactive && !own && !pictured) continue;
-      const r = el.getBoundingClientRect();
+      let r = null;
+      if (!interactive && !own && !pictured) {
+        // A shape drawn with CSS (a swatch, a dot, a star from `content`) whose page listens for clicks
+        // further up: no text anywhere in it, painted or given content, smaller than a quarter of the view.
+        if (el instanceof SVGElement || el.childElementCount > 3 || el.textContent.trim()) continue;
+        if (!painted(style) && !bordered(style) && !(el.childElementCount === 0 && pseudoContent(el))) continue;
+        r = el.getBoundingClientRect();
+        if (r.width * r.height > vw * vh / 4) continue;
+      }
+      r = r || el.getBoundingClientRect();
       // checkVisibility: an ancestor at opacity 0 (a section that fades in on scroll) hides it too.
       const visible = r.width > 1 && r.height > 1 && style.visibility !== "hidden" && parseFloat(style.opacity) > 0.05
         && el.checkVisibility({ opacityProperty: true }) && !parked(el);
@@ -115,23 +208,27 @@
         onTop = !!hit && (hit === el || el.contains(hit) || hit.contains(el) || (el.labels && [...el.labels].includes(hit)));
       }
       const svgTitle = el.tagName === "svg" ? clip(el.querySelector("title")?.textContent) : "";
+      const text = clip(innerText(el) || el.textContent);
       elements.push(el);
       out.push({
-        index: elements.length - 1, tag: el.tagName.toLowerCase(), role,
-        text: clip(innerText(el) || el.textContent), own, context: contextOf(el, innerText(el).length),
+        index: elements.length - 1, node: idOf(el), up: regionOf(el), tag: el.tagName.toLowerCase(), role,
+        text, own,
         aria: clip(el.getAttribute("aria-label")),
         label: labelText(el) || (isEditable || el.tagName === "SELECT" ? captionOf(el) : ""),
         placeholder: clip(el.getAttribute("placeholder")), title: clip(el.getAttribute("title") || svgTitle),
         alt: clip(el.getAttribute("alt")), value: el.tagName === "INPUT" && inputRole(el) === "button" ? clip(el.value) : "",
         id: clip(el.id, 80), cls: clip(typeof el.className === "string" ? el.className : el.getAttribute("class"), 120),
         name: clip(el.getAttribute("name"), 80), href: clip(el.getAttribute("href"), 120),
-        box: { x: r.left, y: r.top, width: r.width, height: r.height },
-        visible, inViewport, onTop, enabled: !el.disabled && el.getAttribute("aria-disabled") !== "true",
+        box: boxOf(r), visible, inViewport, onTop, enabled: !el.disabled && el.getAttribute("aria-disabled") !== "true",
         editable: isEditable, native, listener, pointer, interactive, focused: el === document.activeElement,
+        // Icons have at most a symbol for text, or an icon font's ligature ("star") and an icon class.
+        look: visible && (text.length <= 3 || ICON_CLASS.test(el.getAttribute("class") || "")) ? lookOf(el, style, r) : null,
+        // A symbol CSS puts beside a control's text (a "+" after an FAQ question, a "▾" after "Sort").
+        decoration: visible && interactive && text.length > 3 ? clip(pseudoContent(el), 8) : "",
       });
     }
   };
   visit(document);
   state.candidates = elements;
-  return out;
+  return { candidates: out, regions };
 }

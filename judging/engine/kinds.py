@@ -1,0 +1,328 @@
+"""What kind of thing an element is, for the kind words of a description ("the fourth star", "the trash
+icon", "the orange swatch", "the toggle"), from what the page shows of it (js/candidates.js `look`).
+
+Generated pages draw icons in many ways, so an icon is known by any of: a symbol character in its
+text or CSS `content` ("★", "🗑", "+", "×", "›"), its names (aria-label, title, alt, class and id
+words, an icon font's class such as "fa-trash" or its ligature text "delete", an SVG's <use> or
+<title>, an image's file name), or, for a few, a shape drawn with CSS: a dot is a small round mark, a
+toggle a pill with a knob, a hamburger a stack of bars, a chevron two borders of a turned square.
+
+`fit` is 1 when the element is of that kind, 0.5 when it is an icon whose kind nothing names (an
+unnamed SVG path could be the star meant), 0 otherwise: an icon known to be something else is not it.
+"""
+import math
+import re
+
+WORD = re.compile(r"[a-z]+")
+CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+VARIATION = re.compile("[\ufe0e\ufe0f\u200d\u20e3]")
+
+CHEVRONS = {"right": "›»❯❭⟩〉>", "left": "‹«❮❬⟨〈<", "up": "⌃^˄︿", "down": "⌄ˇ˅﹀⌵"}
+TRIANGLES = {"right": "▶►▸▹⏵", "left": "◀◄◂◃", "up": "▲△▴▵", "down": "▼▽▾▿"}
+ARROWS = {"right": "→⇒➔➜➝➞➡⟶⮕", "left": "←⇐⬅⟵", "up": "↑⇑⬆", "down": "↓⇓⬇"}
+DIRECTION_NAMES = {"right": {"right", "next", "forward"}, "left": {"left", "prev", "previous", "back", "backward"},
+                   "up": {"up", "top"}, "down": {"down", "expand", "dropdown"}}
+
+
+def _all(table):
+    return "".join(table.values())
+
+
+# An icon's kind: (symbol characters, words among its names). A kind word matches either.
+ICONS = {
+    "star": ("★☆⭐✩✪✫✬✭✮✯✰🌟", {"star", "stars"}),
+    "heart": ("♥♡❤❥❣💗💖💕💓💘💝💙💚💛🧡💜🖤🤍🤎", {"heart", "like", "favorite", "favourite", "fav", "love", "wishlist"}),
+    "trash": ("🗑🚮", {"trash", "bin", "delete", "garbage", "rubbish", "wastebasket", "dustbin"}),
+    "bell": ("🔔🛎🔕", {"bell", "notification", "notifications", "alert", "alerts"}),
+    "pin": ("📌📍", {"pin", "pushpin", "marker", "location"}),
+    "plus": ("+＋➕⊕⊞", {"plus", "add", "increment", "increase"}),
+    "minus": ("-−–➖⊖⊟", {"minus", "decrement", "decrease", "subtract"}),
+    "close": ("×✕✖⨯✗✘╳❌❎xX", {"close", "dismiss", "x", "cross", "cancel"}),
+    "chevron": (_all(CHEVRONS) + _all(TRIANGLES), {"chevron", "caret", "angle", "triangle"}),
+    "arrow": (_all(ARROWS) + _all(CHEVRONS) + _all(TRIANGLES) + "↻↺⟳⟲", {"arrow", "next", "prev", "previous", "forward",
+                                                                         "back", "chevron", "caret", "carousel"}),
+    "hamburger": ("☰≡≣", {"hamburger", "burger", "menu", "bars", "toggler", "navicon"}),
+    "dot": ("•●○◦⚫⚪◉∙·⬤", {"dot", "dots", "bullet", "indicator"}),
+    "more": ("⋮⋯…", {"more", "ellipsis", "kebab", "overflow"}),
+    "search": ("🔍🔎⌕", {"search", "magnifier", "magnifying", "loupe"}),
+    "gear": ("⚙⛭", {"gear", "cog", "settings", "preferences"}),
+    "home": ("🏠🏡⌂", {"home", "house"}),
+    "cart": ("🛒🛍", {"cart", "basket", "bag"}),
+    "user": ("👤👥", {"user", "profile", "account", "avatar", "person"}),
+    "edit": ("✎✏✐🖉🖊🖋", {"edit", "pencil", "pen", "rename"}),
+    "play": ("⏵⏯", {"play"}),
+    "pause": ("⏸", {"pause"}),
+    "check": ("✓✔✅", {"check", "tick", "checkmark", "done"}),
+    "info": ("ℹ", {"info", "information"}),
+    "mail": ("✉📧📩📨", {"mail", "email", "envelope", "inbox"}),
+    "phone": ("☎📞📱", {"phone", "call", "telephone"}),
+    "lock": ("🔒🔓🔐", {"lock", "unlock", "padlock"}),
+    "download": ("⤓📥", {"download"}),
+    "refresh": ("↻↺⟳⟲🔄", {"refresh", "reload", "sync", "retry", "restart", "rotate"}),
+    "calendar": ("📅📆🗓", {"calendar"}),
+    "eye": ("👁", {"eye", "visibility"}),
+    "bookmark": ("🔖", {"bookmark"}),
+    "flag": ("⚑⚐🚩", {"flag"}),
+    "sun": ("☀☼🌞🔆", {"sun"}),
+    "moon": ("🌙☾☽", {"moon"}),
+    "camera": ("📷📸", {"camera"}),
+    "thumbsup": ("👍", {"upvote", "helpful", "thumbsup", "up"}),
+    "thumbsdown": ("👎", {"downvote", "unhelpful", "thumbsdown", "down"}),
+    "skip": ("⏭⏩", {"skip", "forward", "fastforward"}),
+    "rewind": ("⏮⏪", {"rewind", "backward"}),
+    "multiply": ("×✕*", {"multiply", "multiplication", "times"}),
+    "divide": ("÷/", {"divide", "division"}),
+    "equals": ("=", {"equals", "equal"}),
+    "percent": ("%", {"percent", "percentage"}),
+    "archive": ("🗄📦", {"archive"}),
+}
+# Kinds made by structure, not by a picture.
+STRUCTURES = {"button", "link", "tab", "icon", "image", "thumbnail", "field", "checkbox", "radio", "toggle",
+              "select", "swatch", "card", "cell"}
+
+# Description words that say what kind of element is meant, whatever it is called. A word may name
+# several kinds ("remove icon": a bin or a cross).
+NOUNS = {
+    "button": ("button",), "btn": ("button",), "link": ("link",), "hyperlink": ("link",), "tab": ("tab",),
+    "icon": ("icon",), "symbol": ("icon",), "glyph": ("icon",),
+    "image": ("image",), "picture": ("image",), "photo": ("image",), "img": ("image",), "logo": ("image",),
+    "thumbnail": ("thumbnail",),
+    "field": ("field",), "box": ("field",), "bar": ("field",), "textbox": ("field",), "searchbox": ("field",),
+    "textarea": ("field",), "input": ("field",), "textfield": ("field",),
+    "checkbox": ("checkbox",), "radio": ("radio",), "toggle": ("toggle",), "switch": ("toggle",),
+    "dropdown": ("select",), "select": ("select",), "combobox": ("select",),
+    "swatch": ("swatch",), "card": ("card",), "tile": ("card",), "cell": ("cell",), "square": ("cell",),
+    "star": ("star",), "heart": ("heart",), "trash": ("trash",), "bin": ("trash",), "garbage": ("trash",),
+    "trashcan": ("trash",), "wastebasket": ("trash",), "bell": ("bell",), "pin": ("pin",), "plus": ("plus",),
+    "minus": ("minus",), "chevron": ("chevron",), "caret": ("chevron",), "triangle": ("chevron",),
+    "arrow": ("arrow",), "hamburger": ("hamburger",), "burger": ("hamburger",), "dot": ("dot",), "bullet": ("dot",),
+    "ellipsis": ("more",), "kebab": ("more",), "gear": ("gear",), "cog": ("gear",), "magnifier": ("search",),
+    "pencil": ("edit",), "envelope": ("mail",), "padlock": ("lock",), "checkmark": ("check",), "tick": ("check",),
+    "cross": ("close",), "x": ("close",), "sign": ("icon",), "key": ("button",), "chip": ("button",), "pill": ("button",),
+    "thumb": ("thumbsup", "thumbsdown"), "thumbs": ("thumbsup", "thumbsdown"), "multiplication": ("multiply",),
+    "division": ("divide",), "skip": ("skip",), "rewind": ("rewind",), "check": ("check", "checkbox"),
+}
+# "the circular arrow": a refresh or restart icon.
+TURNED = {"circular", "curved", "round", "rotating", "circle"}
+# Words that are often an element's own text ("Search", "Close"), so they name a kind only before a
+# word for an icon or a button: "the search icon", "the close button".
+ICON_NAMES = {
+    "close": ("close",), "search": ("search",), "home": ("home",), "cart": ("cart",), "basket": ("cart",),
+    "user": ("user",), "profile": ("user",), "account": ("user",), "avatar": ("user",), "settings": ("gear",),
+    "menu": ("hamburger", "more"), "edit": ("edit",), "play": ("play", "chevron"), "pause": ("pause",),
+    "info": ("info",), "mail": ("mail",), "email": ("mail",), "phone": ("phone",), "lock": ("lock",),
+    "download": ("download",), "refresh": ("refresh",), "reload": ("refresh",), "calendar": ("calendar",),
+    "eye": ("eye",), "bookmark": ("bookmark",), "flag": ("flag",), "like": ("heart",), "favorite": ("heart",),
+    "favourite": ("heart",), "more": ("more",), "sun": ("sun",), "moon": ("moon",), "camera": ("camera",),
+    "delete": ("trash", "close"), "remove": ("trash", "close", "minus"), "add": ("plus",), "next": ("arrow",),
+    "previous": ("arrow",), "prev": ("arrow",), "back": ("arrow",), "expand": ("chevron", "plus"),
+    "collapse": ("chevron", "minus"), "notification": ("bell",), "notifications": ("bell",),
+    "forward": ("skip", "arrow"), "multiply": ("multiply",), "divide": ("divide",), "equals": ("equals",),
+    "archive": ("archive",), "percent": ("percent",), "up": ("thumbsup", "arrow"), "down": ("thumbsdown", "arrow"),
+}
+ICON_FONTS = {"fa", "fas", "far", "fab", "bi", "material", "glyphicon", "symbols", "ti", "lucide", "feather", "ion"}
+ICON_FOLLOWERS = {"icon", "symbol", "glyph", "button", "btn", "key"}
+# "the next arrow", "the left chevron": the way it points, not where it is.
+DIRECTION_WORDS = {"right": "right", "next": "right", "forward": "right", "left": "left", "previous": "left",
+                   "prev": "left", "back": "left", "up": "up", "down": "down"}
+POINTERS = {"arrow", "chevron", "caret", "triangle"}
+
+
+def noun(word):
+    """The kinds a description word names, or None (plurals too: "the stars")."""
+    return NOUNS.get(word) or (NOUNS.get(word[:-1]) if word.endswith("s") and len(word) > 3 else None)
+
+
+def words_of(*texts):
+    out = set()
+    for text in texts:
+        if text:
+            out.update(WORD.findall(CAMEL.sub(" ", text).lower()))
+    return out
+
+
+class Look:
+    """What one candidate shows, worked out once."""
+
+    def __init__(self, c, viewport, parent_display=""):
+        self.c, self.parent_display = c, parent_display or ""
+        look = c.get("look") or {}
+        self.look = look
+        box = c["box"]
+        self.width, self.height = box["width"], box["height"]
+        text = VARIATION.sub("", c.get("text") or "").strip()
+        glyph = VARIATION.sub("", look.get("glyph") or "").strip()
+        # One symbol (an emoji may take two UTF-16 units but is one character here) and nothing else.
+        self.symbol = text if len(text) == 1 and not text.isalnum() or text in ("x", "X") else ""
+        if not text and len(glyph) == 1:
+            self.symbol = glyph
+        self.private = any("\ue000" <= ch <= "\uf8ff" for ch in text + glyph)   # an icon font's glyph
+        self.text = text
+        # A one-word text names what it is ("Close", "Delete", an icon font's "star"); longer text says more.
+        short_text = text if len(text.split()) == 1 and len(text) <= 24 else ""
+        self.names = words_of(c.get("aria"), c.get("title"), c.get("alt"), c.get("id"), c.get("cls"), c.get("name"),
+                              look.get("names"), short_text)
+        self.picture = look.get("picture", 1.0 if c.get("tag") in ("img", "svg", "canvas", "video") else 0.0)
+        self.photo = look.get("photo", 1.0 if c.get("tag") in ("img", "canvas", "video") else 0.0)
+        # An icon font: a class such as "fa fa-star", "bi-heart", "material-icons" (whose text is the
+        # icon's name, "star"), or any class word that says icon.
+        icon_font = bool(ICON_FONTS & self.names) or any(name.startswith("icon") for name in self.names)
+        self.graphic = (c.get("tag") in ("svg", "img", "i", "canvas") or self.picture >= 0.5 or bool(self.symbol)
+                        or self.private or icon_font or (not text and bool(look.get("paint") or look.get("border"))))
+        self.viewport = viewport
+        decoration = VARIATION.sub("", c.get("decoration") or "").strip()
+        shown = {ch for ch in (self.symbol, decoration if len(decoration) == 1 else "") if ch}
+        self.identity = {kind for kind, (glyphs, names) in ICONS.items()
+                         if any(ch in glyphs for ch in shown) or names & self.names}
+        drawn = {kind for kind in ("dot", "hamburger", "chevron") if self._drawn(kind)}
+        self.identity |= drawn
+        # An icon is a small graphic, no larger than 64 px: a picture, a symbol, a shape drawn with CSS,
+        # or a ligature word of an icon font.
+        self.icon_like = ((self.graphic or bool(drawn)) and (not text or bool(self.symbol) or self.private
+                                                             or icon_font and len(text.split()) == 1)
+                          and max(self.width, self.height) <= 64)
+
+    # -- shapes drawn with CSS ------------------------------------------------------------
+    def _round(self):
+        return self.look.get("radius", 0) >= 0.45 * min(self.width, self.height)
+
+    def _drawn(self, kind):
+        look, text = self.look, self.text
+        if not look or text:
+            return False
+        if kind == "dot":
+            return (self._round() and bool(look.get("paint") or look.get("border"))
+                    and max(self.width, self.height) <= 1.5 * min(self.width, self.height)
+                    and max(self.width, self.height) <= 2 * look.get("font", 16))
+        if kind == "hamburger":
+            return look.get("bars", 0) >= 2
+        if kind == "chevron":
+            return self.pointing() is not None
+        return False
+
+    def pointing(self):
+        """Where a chevron drawn as two borders of a turned square points: 'right', 'down', ... or None."""
+        border, turn = self.look.get("border", ""), self.look.get("turn")
+        corners = {"rb": (1, 1), "br": (1, 1), "bl": (-1, 1), "lb": (-1, 1), "lt": (-1, -1), "tl": (-1, -1),
+                   "tr": (1, -1), "rt": (1, -1)}
+        if turn is None or len(border) != 2 or border not in corners:
+            return None
+        x, y = corners[border]
+        angle = math.radians(turn)
+        dx, dy = x * math.cos(angle) - y * math.sin(angle), x * math.sin(angle) + y * math.cos(angle)
+        if abs(abs(dx) - abs(dy)) < 0.5:
+            return None   # still a corner: the square is not turned onto a point
+        return ("right" if dx > 0 else "left") if abs(dx) > abs(dy) else ("down" if dy > 0 else "up")
+
+    def points(self, direction):
+        """Whether a pointer (arrow, chevron, triangle) points that way, from its symbol, names or shape."""
+        for table in (CHEVRONS, TRIANGLES, ARROWS):
+            if self.symbol and self.symbol in table[direction]:
+                return True
+        return bool(DIRECTION_NAMES[direction] & self.names) or self.pointing() == direction
+
+    # -- the kinds -------------------------------------------------------------------------
+    def structure(self, kind):
+        c, look = self.c, self.look
+        role, tag = c.get("role") or "", c.get("tag")
+        if kind == "button":
+            return role == "button" or tag == "button" or bool(c.get("listener") or c.get("pointer"))
+        if kind == "link":
+            return role == "link"
+        if kind == "tab":
+            return role == "tab" or "tab" in self.names
+        if kind == "icon":
+            return self.icon_like
+        if kind == "image":
+            return self.picture >= 0.5 or role == "img"
+        if kind == "thumbnail":
+            # A small photo (an image, not an SVG drawing): at most a quarter of the viewport's width and a
+            # third of its height.
+            width, height = self.viewport
+            return self.photo >= 0.5 and not self.text and self.width <= width / 4 and self.height <= height / 3
+        if kind == "field":
+            return bool(c.get("editable"))
+        if kind == "checkbox":
+            return (role == "checkbox" or bool(self.symbol and self.symbol in "☐☑☒✓✔") or "checkbox" in self.names
+                    or self._mark_box())
+        if kind == "radio":
+            return role == "radio" or "radio" in self.names or self._mark_box() and self._round()
+        if kind == "toggle":
+            return role == "switch" or bool({"toggle", "switch"} & self.names) or self._pill()
+        if kind == "select":
+            return role in ("combobox", "listbox") or tag == "select"
+        if kind == "swatch":
+            return bool({"swatch", "color", "colour"} & self.names) or (
+                not self.text and self.picture < 0.5 and bool(look.get("paint")) and look.get("paint") != "image"
+                and max(self.width, self.height) <= 2 * min(self.width, self.height) and not c.get("editable"))
+        if kind == "card":
+            # A box to click, bigger than an icon: what a person calls a card or a tile, whatever its class.
+            return bool(c.get("interactive")) and (bool({"card", "tile"} & self.names) or min(self.width, self.height) >= 64)
+        if kind == "cell":
+            # A cell of a table, or one of the items a CSS grid lays out.
+            return (role in ("gridcell", "cell", "columnheader", "rowheader") or tag in ("td", "th") or "cell" in self.names
+                    or "grid" in self.parent_display)
+        raise ValueError(kind)
+
+    def _mark_box(self):
+        """A box to tick drawn with CSS: no text or picture (a tick symbol at most), a border all round,
+        about square, no larger than two letters of its text."""
+        look = self.look
+        return (bool(look) and (not self.text or self.symbol in "✓✔") and self.picture < 0.5
+                and look.get("border") == "trbl" and max(self.width, self.height) <= 1.5 * min(self.width, self.height)
+                and max(self.width, self.height) <= 2 * look.get("font", 16))
+
+    def _pill(self):
+        look = self.look
+        return (bool(look) and not self.text and 1.4 <= self.width / max(self.height, 1) <= 3.5
+                and look.get("radius", 0) >= 0.4 * self.height and (look.get("kids", 0) >= 1 or bool(look.get("glyph"))
+                                                                    or bool(look.get("paint"))))
+
+    def fit(self, kind, direction=None):
+        """1 if it is of that kind, 0.5 if it is an icon nothing names (it could be), else 0."""
+        if kind in STRUCTURES:
+            if self.structure(kind):
+                return 1.0
+            if kind == "checkbox" and self.c.get("role") == "switch" or kind == "toggle" and self.c.get("role") == "checkbox":
+                return 0.5
+            if kind == "thumbnail" and self.photo >= 0.5:
+                return 0.5
+            if kind == "card" and {"card", "tile"} & self.names:
+                return 0.5    # called a card, though nothing says it can be clicked
+            return 0.0
+        if kind in self.identity:
+            if direction and not self.points(direction):
+                return 0.0
+            return 1.0
+        if self.icon_like and not self.identity and not self.symbol:
+            return 0.5    # a picture nothing names; a character ("±") names itself
+        return 0.0
+
+
+# Words for what nearly anything clickable is: with a word that says which ("the trash icon"), they
+# only say it is more likely an icon than a word "Delete"; alone they are the kind ("the last button").
+GENERIC = {("icon",), ("button",)}
+
+
+def fit(kinds, look, direction=None):
+    """(fit, preference): how well a candidate is what the kind words say, the least over the words
+    that say which kind (each taking the best of the kinds it may name), and the mean fit of the
+    generic words beside them, which only orders those that fit. (1.0, 0.0) when there are none."""
+    def one(alternatives):
+        return max(look.fit(kind, direction) for kind in alternatives)
+    specific = [k for k in kinds if k not in GENERIC]
+    generic = [k for k in kinds if k in GENERIC]
+    if not specific:
+        return (min(one(k) for k in generic) if generic else 1.0), 0.0
+    return min(one(k) for k in specific), (sum(one(k) for k in generic) / len(generic) if generic else 0.0)
+
+
+def shows(look, n, alternatives):
+    """Whether the element shows n symbols of one of the kinds ("the chip with four stars"): n of
+    them in its text, or n of the first (filled) one followed by empty ones."""
+    for kind in alternatives:
+        glyphs = ICONS.get(kind, ("", set()))[0]
+        symbols = [ch for ch in look.text if ch in glyphs]
+        if symbols and (len(symbols) == n or symbols[:n] == [symbols[0]] * n and symbols[0] not in symbols[n:]):
+            return True
+    return False

@@ -1,0 +1,296 @@
+"""What an action description says about the element it means.
+
+"Click the fourth star in the rating row", "Type 'Ana' into the field under 'Email'": a description
+names a target (its quoted text and other words, its kind, colour, order and position) and places it
+by landmarks ("in the rating row", "under 'Email'"), each with its relation to the target.
+
+The target comes first; each relation word ("to the right of", "under", "next to", "in", "of", "at")
+starts a landmark. A landmark that is only a position ("in the top right corner", "at the top of")
+places the target itself, inside the landmark that follows ("... of the banner"); "of" after a
+landmark belongs to it ("above the list of questions"); "the second of the fields" is the target.
+What says why or how ("... to open it", "... without filling in the code") is set aside; asides
+(", the third key of the top row", "(the box, first of the icons)") are kept as other descriptions
+of the same element.
+"""
+import re
+from dataclasses import dataclass, field
+
+from . import colours, kinds
+
+QUOTED = re.compile(r"\"([^\"]{1,80})\"|“([^”]{1,80})”|‘([^’]{1,80})’|(?:(?<=\s)|^|(?<=\())'([^']{1,80})'(?=[\s.,;:!?)]|$)")
+WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+TOKEN = re.compile(r"\x00(\d+)\x00|[a-z0-9]+(?:'[a-z]+)?")
+STOPWORDS = set("""
+a an the on in into at to of for from with by and or then this that these those it its is are be page
+website site webpage screen window viewport click clicks clicking tap press select choose open hit go navigate type enter
+input write fill user users s area section option item text labeled labelled named called which where
+""".split())
+# Words that say how many or how it looks, not what it is called.
+LOOKS = set("""
+one ones two three four five six seven eight nine ten several all both other same single only
+unlabelled unlabeled unnamed untitled plain blank empty small little tiny big large round rounded
+filled outlined hollow solid colour color coloured colored circular again shown visible displayed
+showing shows reads reading saying says marked current circle
+""".split())
+NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+           "ten": 10, **{str(n): n for n in range(1, 11)}}
+# Words before "box" that make it a box to type in ("the search box"); other boxes are clicked.
+FIELD_BOXES = {"text", "search", "input", "comment", "message", "query", "entry", "edit", "note", "email"}
+# "... to open it", "... to turn it off", "... without filling in the code": why, not which.
+PURPOSES = set("""
+go open close collapse expand turn show hide see reveal sort filter add remove start submit confirm return
+switch toggle make get view read save continue proceed apply clear reset change set enable disable mark
+unmark display undo load play pause stop skip move bring keep put flip check uncheck dismiss cancel like
+vote rate zoom select choose pick increase decrease raise lower fill finish complete begin jump scroll
+""".split())
+VERBS = {"click", "tap", "press", "select", "choose", "hit", "pick", "type", "enter", "input", "write", "fill",
+         "open", "toggle", "check", "uncheck", "tick", "untick", "activate", "please", "then", "now", "double",
+         "doubleclick", "dblclick"}
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+            "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "last": -1, "penultimate": -2}
+NUMBERED = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)$")
+POSITIONS = {"top": "top", "upper": "top", "topmost": "top", "uppermost": "top", "bottom": "bottom",
+             "lower": "bottom", "bottommost": "bottom", "lowermost": "bottom", "left": "left", "leftmost": "left",
+             "right": "right", "rightmost": "right", "middle": "middle", "center": "middle", "centre": "middle",
+             "central": "middle"}
+PLACE_FILLERS = {"corner", "edge", "side", "part", "half", "far", "very", "hand", "end"}
+# Nouns that name a container in a landmark ("in the banner", "on the 'Buy milk' row").
+REGIONS = {"row", "column", "col", "grid", "list", "table", "panel", "banner", "header", "footer", "sidebar",
+           "navbar", "nav", "navigation", "menu", "toolbar", "dialog", "modal", "popup", "form", "section", "drawer",
+           "bar", "card", "tile", "box", "container", "group", "strip", "gallery", "palette", "carousel", "slider"}
+# Relation words, longest first, and what they mean.
+RELATIONS = [
+    (("to", "the", "right", "of"), "right"), (("on", "the", "right", "of"), "right"), (("right", "of"), "right"),
+    (("to", "the", "left", "of"), "left"), (("on", "the", "left", "of"), "left"), (("left", "of"), "left"),
+    (("on", "top", "of"), "above"), (("above",), "above"), (("over",), "above"),
+    (("below",), "below"), (("under",), "below"), (("underneath",), "below"), (("beneath",), "below"),
+    (("next", "to"), "near"), (("beside",), "near"), (("alongside",), "near"), (("near",), "near"),
+    (("close", "to"), "near"), (("adjacent", "to"), "near"), (("for",), "near"), (("between",), "near"),
+    (("after",), "after"), (("following",), "after"), (("before",), "before"), (("preceding",), "before"),
+    (("inside",), "in"), (("within",), "in"), (("in",), "in"), (("into",), "in"), (("on",), "in"),
+    (("at",), "in"), (("from",), "from"), (("of",), "of"),
+]
+
+
+@dataclass
+class Phrase:
+    """What one part of a description says: of the target, or of a landmark."""
+    text: str = ""
+    quoted: list = field(default_factory=list)
+    keywords: list = field(default_factory=list)
+    kinds: list = field(default_factory=list)        # per kind word, the kinds it may name
+    direction: str | None = None                     # the way an arrow or chevron points
+    colours: list = field(default_factory=list)
+    ordinal: int | None = None                       # 1-based; negative counts from the end
+    positions: set = field(default_factory=set)
+    regions: set = field(default_factory=set)        # container nouns (landmarks)
+    count: tuple | None = None                       # (n, kinds): "with four stars"
+
+    @property
+    def names_something(self):
+        return bool(self.quoted or self.keywords or self.kinds or self.colours or self.regions or self.count)
+
+    @property
+    def only_place(self):
+        return bool(self.positions) and not self.names_something and self.ordinal is None
+
+
+@dataclass
+class Relation:
+    kind: str            # right, left, above, below, near, after, before, in
+    landmark: Phrase
+
+
+def _ordinal_runs(tokens):
+    """Ordinals as one token ("#2"; "second to last", "next to last": "#-2"), before "next to" is read
+    as a relation."""
+    out, i = [], 0
+    while i < len(tokens):
+        t = tokens[i]
+        n = ORDINALS.get(t) if isinstance(t, str) else None
+        if isinstance(t, str) and NUMBERED.match(t):
+            n = int(NUMBERED.match(t).group(1))
+        rest = tokens[i + 1:i + 4]
+        if t == "next" and rest[:2] == ["to", "last"]:
+            out.append("#-2")
+            i += 3
+            continue
+        if n is not None and n > 0 and rest[:2] == ["to", "last"]:
+            out.append(f"#-{n + 1}")
+            i += 3
+            continue
+        out.append(f"#{n}" if n is not None else t)
+        i += 1
+    return out
+
+
+def _split(tokens):
+    """[(relation or None, tokens)]: the target's tokens, then each landmark's."""
+    parts, current, relation, i = [], [], None, 0
+    while i < len(tokens):
+        for words, name in RELATIONS:
+            if words[0] in ("left", "right") and current[-1:] == ["the"]:
+                continue      # "at the left of the row": a place in it, not a side of it
+            if tuple(tokens[i:i + len(words)]) == words:
+                parts.append((relation, current))
+                current, relation = [], name
+                i += len(words)
+                break
+        else:
+            current.append(tokens[i])
+            i += 1
+    parts.append((relation, current))
+    return parts
+
+
+def _names_line(phrase):
+    """"the third row", "the bottom row": a row (column) of the targets, which "of the list" does not name."""
+    return bool(phrase.regions) and phrase.regions <= {"row", "column", "col"} and not (phrase.quoted or phrase.keywords)
+
+
+def _singular(word):
+    for ending in ("es", "s"):
+        if word.endswith(ending) and word[:-len(ending)] in REGIONS | {"box"}:
+            return word[:-len(ending)]
+    return word
+
+
+def _phrase(tokens, quotes, typed_words, landmark):
+    p = Phrase()
+    words = [t for t in tokens if isinstance(t, str)]
+    p.text = " ".join(quotes[t] if isinstance(t, int) else t for t in tokens)
+    p.quoted = [quotes[t] for t in tokens if isinstance(t, int)]
+    i = 0
+    while i < len(words):
+        w = words[i]
+        previous, following = (words[i - 1] if i else ""), (words[i + 1] if i + 1 < len(words) else "")
+        i += 1
+        if w.startswith("#"):
+            p.ordinal = int(w[1:])
+        elif w == "with" and following in NUMBERS and i + 1 < len(words) and kinds.noun(words[i + 1]):
+            # "the chip with four stars": it shows that many of them.
+            p.count = (NUMBERS[following], kinds.noun(words[i + 1]))
+            i += 2
+        elif w in kinds.DIRECTION_WORDS and (following in kinds.POINTERS or kinds.noun(following) in (("arrow",), ("chevron",))):
+            p.direction = kinds.DIRECTION_WORDS[w]
+        elif w in kinds.TURNED and kinds.noun(following) == ("arrow",):
+            p.kinds.append(("refresh",))     # "the circular arrow"
+            i += 1
+        elif w in colours.SHADES and following in colours.WORDS:
+            continue    # "dark green": the hue says it
+        elif w in POSITIONS:
+            p.positions.add(POSITIONS[w])
+        elif w in colours.WORDS and (w not in colours.SHADES or following not in ("mode", "theme")
+                                     and following not in colours.WORDS and any(kinds.noun(later) for later in words[i:])):
+            p.colours.append(w)      # "dark" is a colour in "the dark submit button", not in "dark mode"
+        elif _singular(w) == "box" and previous in FIELD_BOXES:
+            p.kinds.append(("field",))             # "the search box", "the text box"
+        elif landmark and _singular(w) in REGIONS:
+            p.regions.add(_singular(w))
+        elif _singular(w) == "box":
+            p.kinds.append(("field", "button"))   # "the size box": a box to click, or to type in
+        elif kinds.noun(w):
+            p.kinds.append(kinds.noun(w))
+        elif w in kinds.ICON_NAMES and p.kinds and set(kinds.ICON_NAMES[w]) & set(kinds.noun(previous) or ()):
+            # "the hamburger menu", "the skip-forward button", "the thumbs-up icon": the kind said again, or
+            # which of its kinds.
+            p.kinds[-1] = tuple(k for k in p.kinds[-1] if k in kinds.ICON_NAMES[w])
+        elif w in kinds.ICON_NAMES and following in kinds.ICON_NAMES and following not in kinds.ICON_FOLLOWERS:
+            p.kinds.append(kinds.ICON_NAMES[w] + kinds.ICON_NAMES[following])   # "the play/pause button"
+            i += 1
+        elif w in kinds.ICON_NAMES and following in kinds.ICON_FOLLOWERS:
+            p.kinds.append(kinds.ICON_NAMES[w])
+        elif w == "once" and following == "more":
+            i += 1
+        elif w in PLACE_FILLERS or w in STOPWORDS or w in LOOKS or w in typed_words:
+            continue
+        else:
+            p.keywords.append(w)
+    return p
+
+
+QUOTE_MARK = re.compile(r"\x00(\d+)\x00")
+PARENTHESES = re.compile(r"\(([^()]*)\)")
+APPOSITION = re.compile(r",\s*((?:the|a|an)\s[^,]*)")
+
+
+def _asides(masked):
+    """(the description without its asides, the asides): text in parentheses, and ", the ..." parts."""
+    asides = PARENTHESES.findall(masked)
+    main = PARENTHESES.sub(" ", masked)
+    asides += APPOSITION.findall(main)
+    return APPOSITION.sub(" ", main), asides
+
+
+class Description:
+    """An action description broken into its target and the landmarks that place it."""
+
+    def __init__(self, text, typed_text=""):
+        self.text = text or ""
+        typed = (typed_text or "").strip().lower()
+        quotes, spans = [], []
+        for m in QUOTED.finditer(self.text):
+            q = next(g for g in m.groups() if g is not None).strip().lower()
+            spans.append((m.start(), m.end(), q))
+        masked, last = [], 0
+        for start, end, q in spans:
+            masked.append(self.text[last:start].lower())
+            if q and q != typed:
+                masked.append(f" \x00{len(quotes)}\x00 ")
+                quotes.append(q)
+            last = end
+        masked.append(self.text[last:].lower())
+        main, asides = _asides("".join(masked))
+        # "the percent key, the third key of the top row", "the archive icon (the box, first of the
+        # icons)": the same element said again, another way to find it if the first finds nothing.
+        self.alternatives = [Description(QUOTE_MARK.sub(lambda m: f"'{quotes[int(m.group(1))]}'", aside), typed_text)
+                             for aside in asides]
+        tokens = [int(m.group(1)) if m.group(1) is not None else m.group() for m in TOKEN.finditer(main)]
+        typed_words = set(WORD.findall(typed))
+        # The verb ("click on", "double-click", "type ... into") and what is typed are not the element.
+        while tokens and isinstance(tokens[0], str) and (tokens[0] in VERBS or tokens[0] in typed_words):
+            tokens.pop(0)
+            if tokens and tokens[0] == "click":
+                tokens.pop(0)
+        while tokens and tokens[0] in ("on", "in", "into", "inside"):
+            tokens.pop(0)
+        for at, token in enumerate(tokens):
+            if token == "without" or token == "to" and at + 1 < len(tokens) and tokens[at + 1] in PURPOSES:
+                tokens = tokens[:at]
+                break
+        parts = _split(_ordinal_runs(tokens))
+        target = _phrase(parts[0][1], quotes, typed_words, landmark=False)
+        relations, framed = [], False
+        for relation, words in parts[1:]:
+            phrase = _phrase(words, quotes, typed_words, landmark=True)
+            if relation == "of" and not relations and not framed and target.ordinal is not None \
+                    and not target.names_something:
+                # "the second of the fields": the target, counted among those.
+                merged = _phrase(words, quotes, typed_words, landmark=False)
+                merged.ordinal, merged.positions = target.ordinal, target.positions | merged.positions
+                merged.text = f"{target.text} of {merged.text}"
+                target = merged
+            elif relation == "from" and phrase.only_place and target.ordinal and target.ordinal > 0:
+                # "the second star from the right": counted from that end.
+                if phrase.positions & {"right", "bottom"}:
+                    target.ordinal = -target.ordinal
+            elif phrase.only_place or not phrase.names_something and phrase.ordinal is None:
+                # "in the top right corner", "at the top of ...", "of the page": where the target is.
+                target.positions |= phrase.positions
+                framed = bool(phrase.positions)
+                continue
+            elif relation == "of" and relations and not framed and not _names_line(relations[-1].landmark):
+                # "above the list of questions": the words belong to the landmark before.
+                before = relations[-1].landmark
+                for name in ("quoted", "keywords", "kinds", "colours"):
+                    getattr(before, name).extend(getattr(phrase, name))
+                before.regions |= phrase.regions
+                before.text += f" of {phrase.text}"
+            else:
+                relations.append(Relation("in" if relation in ("of", "from") else relation, phrase))
+            framed = False
+        self.target = target
+        self.relations = relations
+        # The words that name the target, as the text matching reads them.
+        self.quoted, self.keywords = target.quoted, target.keywords
+        self.kinds, self.positions = target.kinds, target.positions
