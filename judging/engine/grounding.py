@@ -361,6 +361,8 @@ def _anchors(phrase, scene, visible):
         accepted = set().union(*(REGION_NAMES.get(r, {r}) for r in phrase.regions)) if phrase.regions else set()
         named = []
         for rid in scene.regions:
+            if not (scene.regions[rid]["box"]["width"] and scene.regions[rid]["box"]["height"]):
+                continue      # a container not shown (a panel of another tab) is nowhere to be placed by
             words_here = scene.region_words(rid)
             if phrase.keywords and all(_word_hit(w, words_here) for w in phrase.keywords):
                 named.append((0, rid))
@@ -379,6 +381,14 @@ def _anchors(phrase, scene, visible):
         n = phrase.ordinal
         anchors = [ordered[n - 1 if n > 0 else n]] if abs(n) <= len(ordered) else []
     return anchors
+
+
+def _shows(landmark, c):
+    """Whether the candidate shows all the landmark says and little more (its text, value, placeholder
+    or the caption beside it): not only a name for screen readers (aria-label, title), nor a long
+    label around it that also says it."""
+    shown = Features({key: c.get(key) for key in ("label", "own", "text", "placeholder", "value")})
+    return evidence(landmark, shown)[0] >= 1 - TEXT_TOLERANCE
 
 
 def _region_path(scene, rid):
@@ -425,11 +435,13 @@ def _relate(relation, fits, scene, visible):
     anchors = _anchors(relation.landmark, scene, visible)
     if not anchors:
         return fits, False, relation.landmark.text, True
-    keyed, itself = [], {id(a.candidate) for a in anchors if a.candidate is not None}
+    keyed, itself = [], {id(a.candidate) for a in anchors if a.candidate is not None and _shows(relation.landmark, a.candidate)}
     for f in fits:
         if relation.kind not in ("in", "near") and id(f.c) in itself:
             continue      # the Title field is the title "under the title" means, not under it
-        keys = [k for k in (_order(relation, scene, f, a) for a in anchors) if k is not None]
+        # A toggle named 'Dark mode' only for screen readers is not the text 'Dark mode' a person sees
+        # beside it; nothing stands in a relation to itself.
+        keys = [k for k in (_order(relation, scene, f, a) for a in anchors if a.candidate is not f.c) if k is not None]
         if keys:
             keyed.append((min(keys), f))
     if not keyed:

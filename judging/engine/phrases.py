@@ -129,8 +129,8 @@ def _split(tokens):
     parts, current, relation, i = [], [], None, 0
     while i < len(tokens):
         for words, name in RELATIONS:
-            if words[0] in ("left", "right") and current[-1:] == ["the"]:
-                continue      # "at the left of the row": a place in it, not a side of it
+            if words[0] in ("left", "right") and current[-1:] and (current[-1] == "the" or current[-1] in POSITIONS):
+                continue      # "at the left of the row", "at the bottom right of the panel": a place in it
             if tuple(tokens[i:i + len(words)]) == words:
                 parts.append((relation, current))
                 current, relation = [], name

@@ -598,3 +598,43 @@ def test_a_colour_the_restyled_page_changed_is_set_aside_when_the_words_name_the
     assert chosen(page, "Click the dark send button under the text box") == "send"
     k, detail = page.ground("Click the dark button under the text box")   # nothing but the colour told them apart
     assert k is None and detail.startswith("nothing matches"), detail
+
+
+SWITCHES = """<!doctype html><style>body { margin: 20px; font: 15px sans-serif; } .row, label { display: flex;
+  justify-content: space-between; align-items: center; width: 480px; padding: 12px 0; border-bottom: 1px solid #eee; }
+  .sw { width: 44px; height: 24px; border-radius: 12px; background: #ccc; border: 0; cursor: pointer; }
+  small { display: block; color: #777; }</style>""" + "".join(
+    f'<div class="row"><div><div>{name}</div><small>{help}</small></div>'
+    f'<button class="sw" role="switch" aria-label="{name}" data-k="{k}"></button></div>'
+    for k, name, help in (("dark", "Dark mode", "Use a dark background."), ("compact", "Compact list", "Tighter spacing."))) + "".join(
+    f'<label><span><b>{name}</b><small>{help}</small></span><input type="checkbox" class="sw" role="switch" aria-label="{name}" data-k="{k}"></label>'
+    for k, name, help in (("sounds", "Sounds", "Play a sound on new notes."), ("email", "Email digest", "Once a week.")))
+
+
+def test_a_toggle_named_for_screen_readers_by_the_text_beside_it_is_right_of_that_text(open_page):
+    page = open_page(SWITCHES)
+    # The switch's aria-label is 'Dark mode'; a person sees the text 'Dark mode' to its left.
+    assert chosen(page, "Click the toggle to the right of 'Dark mode'") == "dark"
+    # A label around the whole row says more than 'Sounds': the switch is still right of the word.
+    assert chosen(page, "Click the toggle to the right of 'Sounds'") == "sounds"
+
+
+PANELS = """<!doctype html><style>body { margin: 0; font: 15px sans-serif; display: flex; }
+  aside { width: 200px; padding: 10px; } aside div { padding: 10px; cursor: pointer; } .on, .save, .sw.on { background: #1e63d6; color: #fff; }
+  .panel { width: 500px; padding: 20px; border: 1px solid #ddd; margin: 20px; } .panel[hidden] { display: none; }
+  .row { display: flex; justify-content: space-between; padding: 10px 0; }
+  .sw { width: 44px; height: 24px; border-radius: 12px; background: #ccc; cursor: pointer; }
+  .actions { display: flex; justify-content: flex-end; } .save { padding: 10px 18px; cursor: pointer; }</style>
+<aside><div data-k="appearance">Appearance</div><div class="on" data-k="notifications">Notifications</div></aside>
+<section class="panel" hidden><div class="row">Dark mode<div class="sw"></div></div></section>
+<section class="panel"><div class="row">Mentions<div class="sw on" data-k="mentions"></div></div>
+<div class="row">Alerts<div class="sw on" data-k="alerts"></div></div>
+<div class="actions"><div class="save" data-k="save">Save changes</div></div></section>
+<div class="help" style="margin-top: 40px; cursor: pointer" data-k="help">Help</div>"""
+
+
+def test_a_place_named_by_two_position_words_is_in_the_container_not_beside_it(open_page):
+    # "at the bottom right of the panel" is a corner of the panel, not what is right of it; a panel
+    # that is not shown is no landmark.
+    assert chosen(open_page(PANELS), "Click the blue button at the bottom right of the panel") == "save"
+    assert chosen(open_page(PANELS), "Click the button to the right of the panel") == "help"
