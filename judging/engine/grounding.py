@@ -101,13 +101,14 @@ def _match(phrase, field):
 
 
 # Words that name a kind of content rather than a text: "the fourth tip percentage button" (15%), "the
-# last time chip" (18:00), "the people count" (2), "the price" ($29).
+# last time chip" (18:00), "the people count" (2), "the price" ($29), "the first question" (one ending in "?").
 _DAYS = r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
 CONTENT = {name: re.compile(pattern) for names, pattern in (
     (("percentage", "percent"), r"\d\s*%"),
     (("time", "hour"), r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b"),
     (("price", "cost", "fare", "amount"), r"[$€£¥]\s*\d|\d\s*[$€£¥]"),
     (("count", "number", "quantity"), r"^\s*\d+\s*$"),
+    (("question",), r"\w\?\W*$"),
     (("date", "day"), r"\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b|" + _DAYS),
 ) for name in names}
 
@@ -266,15 +267,59 @@ def _matching(phrase, fits, scene, words, typing=False, level=True):
     theme), it is set aside if the words name the element, the rest leaves one, or it is a field to
     type in (a field is seldom told by its colour). `level=False` keeps every kind that could be meant
     (an unnamed icon beside a named one), for the landmarks to choose among."""
-    if words:
-        if max(f.text for f in fits) < MIN_EVIDENCE:
-            return []
-        # The quoted words name an element most surely; the other words only among those.
-        if phrase.quoted:
-            best = max(f.quoted for f in fits)
-            fits = [f for f in fits if f.quoted >= best - TEXT_TOLERANCE]
-        best = max(f.text for f in fits)
-        fits = [f for f in fits if f.text >= best - TEXT_TOLERANCE]
+    return _counted(phrase, fits, scene, words, typing, level)[0]
+
+
+def _counted(phrase, fits, scene, words, typing=False, level=True):
+    """(`_matching`'s fits, whether an ordinal made them a series the words name less well).
+
+    An ordinal counts a series of alike clickable elements: when those the words name best hold no
+    such series to count in ("the fourth tip percentage button" and a lone label "Tip (15%)", "the
+    second question" and a sentence "Showing 2 of 12 questions"), the words name the series that
+    they name less well (the buttons showing a percentage, the rows called "question"): what the
+    words name best is their label."""
+    if not words:
+        return _of_kind(phrase, fits, scene, words, typing, level), False
+    if max(f.text for f in fits) < MIN_EVIDENCE:
+        return [], False
+    # The quoted words name an element most surely; the other words only among those.
+    if phrase.quoted:
+        best = max(f.quoted for f in fits)
+        fits = [f for f in fits if f.quoted >= best - TEXT_TOLERANCE]
+    best = max(f.text for f in fits)
+    named = _of_kind(phrase, [f for f in fits if f.text >= best - TEXT_TOLERANCE], scene, words, typing, level)
+    if phrase.ordinal is None:
+        return named, False
+    series = _clickable_series(named, phrase.ordinal, scene)
+    if series:
+        return series, True
+    for floor in sorted({f.text for f in fits if MIN_EVIDENCE <= f.text < best - TEXT_TOLERANCE}, reverse=True):
+        wider = [f for f in fits if floor - TEXT_TOLERANCE <= f.text < best - TEXT_TOLERANCE and _clickable(f, scene)]
+        series = _clickable_series(_of_kind(phrase, wider, scene, words, typing, level), phrase.ordinal, scene) \
+            if wider else []
+        if series:
+            return series, True
+    return named, False
+
+
+def _clickable(f, scene):
+    return bool(_holder(f, None, scene).c.get("interactive"))
+
+
+def _clickable_series(fits, n, scene):
+    """The fits in series of alike clickable elements long enough to count the n-th in: fields and
+    other controls apart (a search field is not the first of the questions under it)."""
+    box = lambda f: f.c["box"]  # noqa: E731
+    clickable = _one_each([f for f in fits if _clickable(f, scene)], scene) if fits else []    # a <details> and its <summary> once
+    found = []
+    for editable in (False, True):
+        for group in layout.groups([f for f in clickable if bool(f.c.get("editable")) == editable], box):
+            if len(group) >= max(abs(n), 2):
+                found += group
+    return sorted(found, key=lambda f: f.c["index"])
+
+
+def _of_kind(phrase, fits, scene, words, typing, level):
     if phrase.kinds or phrase.count:
         best = max(f.kind for f in fits)
         if best == 0 and not words:
@@ -348,23 +393,28 @@ class Anchor:
     called: bool = True               # says all the landmark's words (one of "the second method step"s)
 
 
-def _anchors(phrase, scene, visible):
-    """What a landmark phrase names on the page: texts (candidates) or containers."""
+def _anchors(phrase, scene, visible, pick=True):
+    """What a landmark phrase names on the page: texts (candidates) or containers; `pick=False`: all of
+    those its ordinal counts among."""
     anchors = []
     words = bool(phrase.quoted or phrase.keywords)
     if words or phrase.kinds or phrase.colours:
-        fits = _matching(phrase, _fits(phrase, visible, scene, words), scene, words) if words or phrase.kinds else []
+        fits, series = _counted(phrase, _fits(phrase, visible, scene, words), scene, words) if words or phrase.kinds \
+            else ([], False)
         fits = [f for f in fits if not words or f.text >= LANDMARK_EVIDENCE]
         seen = [f for f in fits if not (f.c.get("inViewport") and not f.c.get("onTop"))] or fits
-        anchors = [Anchor(f.c["box"], candidate=f.c, called=not words or f.text >= 1 - TEXT_TOLERANCE) for f in seen]
+        anchors = [Anchor(f.c["box"], candidate=f.c, called=(not words or series or f.text >= 1 - TEXT_TOLERANCE)
+                          and _is_container(phrase, f.c, scene)) for f in seen]
     if not phrase.quoted and (phrase.keywords or phrase.regions):
         accepted = set().union(*(REGION_NAMES.get(r, {r}) for r in phrase.regions)) if phrase.regions else set()
         named = []
+        # "the search bar": a container called "searchbar" or "search-bar" (split into words already).
+        joined = {"".join(phrase.keywords) + r for r in phrase.regions} if phrase.keywords else set()
         for rid in scene.regions:
             if not (scene.regions[rid]["box"]["width"] and scene.regions[rid]["box"]["height"]):
                 continue      # a container not shown (a panel of another tab) is nowhere to be placed by
             words_here = scene.region_words(rid)
-            if phrase.keywords and all(_word_hit(w, words_here) for w in phrase.keywords):
+            if phrase.keywords and (all(_word_hit(w, words_here) for w in phrase.keywords) or joined & words_here):
                 named.append((0, rid))
             elif accepted & words_here:
                 named.append((1, rid))
@@ -372,15 +422,28 @@ def _anchors(phrase, scene, visible):
         # Of nested containers with the same name, the outermost is the one named ("the card").
         chosen = [rid for rank, rid in named if rank == best]
         chosen = [rid for rid in chosen if not any(other != rid and other in _region_path(scene, rid) for other in chosen)]
-        if best == 0 or not anchors:
+        if best == 0 and phrase.regions:
+            # "the second flight card": containers called "flight" are the cards; a text "Choose flight"
+            # is not one of them.
+            anchors = [Anchor(scene.regions[rid]["box"], region=rid) for rid in chosen]
+        elif best == 0 or not anchors:
             anchors += [Anchor(scene.regions[rid]["box"], region=rid) for rid in chosen]
     if phrase.positions and len(anchors) > 1:
         anchors = [layout.extreme(anchors, lambda a: a.box, phrase.positions)]    # "the left sidebar"
-    if phrase.ordinal is not None and anchors:
+    if phrase.ordinal is not None and anchors and pick:
         ordered = layout.reading_order([a for a in anchors if a.called], lambda a: a.box)
         n = phrase.ordinal
         anchors = [ordered[n - 1 if n > 0 else n]] if abs(n) <= len(ordered) else []
     return anchors
+
+
+def _is_container(landmark, c, scene):
+    """Whether a text the landmark names is what its container noun says: one of "the second flight
+    card" is a card (a box to click), not a step 'Choose flight' of the progress bar; a text is never
+    a panel or a list, though it names the one it is in."""
+    if not landmark.regions:
+        return True
+    return bool(landmark.regions & {"card", "tile"}) and scene.look(c).structure("card")
 
 
 def _shows(landmark, c):
@@ -440,8 +503,11 @@ def _relate(relation, fits, scene, visible):
         if relation.kind not in ("in", "near") and id(f.c) in itself:
             continue      # the Title field is the title "under the title" means, not under it
         # A toggle named 'Dark mode' only for screen readers is not the text 'Dark mode' a person sees
-        # beside it; nothing stands in a relation to itself.
-        keys = [k for k in (_order(relation, scene, f, a) for a in anchors if a.candidate is not f.c) if k is not None]
+        # beside it, nor is a play button named 'Play playlist' the playlist; nothing is right of (under,
+        # after...) itself, but a question is "at" itself, and the plus drawn in it "beside" it.
+        others = [a for a in anchors if a.candidate is not f.c
+                  or relation.kind in ("in", "near") and _shows(relation.landmark, f.c)]
+        keys = [k for k in (_order(relation, scene, f, a) for a in others) if k is not None]
         if keys:
             keyed.append((min(keys), f))
     if not keyed:
@@ -565,7 +631,7 @@ def _place(description, fits, ordinal, scene, visible):
             fits = _line(landmark, fits) or fits
             continue
         if landmark.ordinal is not None and not ordinal and \
-                _series_size(_anchors(replace(landmark, ordinal=None), scene, visible)) < max(abs(landmark.ordinal), 2):
+                _series_size(_anchors(landmark, scene, visible, pick=False)) < max(abs(landmark.ordinal), 2):
             # "the check circle beside the second method step", where no series of steps can be counted:
             # each step has its circle, so the circles are counted.
             ordinal = landmark.ordinal
@@ -608,9 +674,10 @@ def _choose(action, description, scene):
     ordinal = target.ordinal
     placed = _place(description, matched, ordinal, scene, visible)
     if ordinal and target.keywords and not target.quoted and description.relations \
-            and (len(matched) < abs(ordinal) or placed.unheld):
-        # "the first message in the list": when what the word names is not there, the word says what
-        # the list's items are, not what they say.
+            and (len(matched) < abs(ordinal) or placed.unheld or target.kinds and max(f.kind for f in matched) == 0):
+        # "the first message in the list", "the first filter chip" beside a link "Clear filters": when
+        # what the word names is not there, or not of the kind, the word says what the items are, not
+        # what they say.
         items = replace(target, keywords=[])
         found = _one_each(_matching(items, [f for f in _fits(items, pool, scene, False) if f.c.get("interactive")],
                                     scene, False, typing, level=False), scene)

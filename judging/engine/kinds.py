@@ -76,9 +76,11 @@ ICONS = {
     "percent": ("%", {"percent", "percentage"}),
     "archive": ("🗄📦", {"archive"}),
 }
+# The height of a chip: more than a line of text (about 18 px at 16 px), at most a large button.
+CHIP_HEIGHT = (24, 48)
 # Kinds made by structure, not by a picture.
 STRUCTURES = {"button", "link", "tab", "icon", "image", "thumbnail", "field", "checkbox", "radio", "toggle",
-              "select", "swatch", "card", "cell"}
+              "select", "swatch", "card", "cell", "chip"}
 
 # Description words that say what kind of element is meant, whatever it is called. A word may name
 # several kinds ("remove icon": a bin or a cross).
@@ -98,7 +100,7 @@ NOUNS = {
     "arrow": ("arrow",), "hamburger": ("hamburger",), "burger": ("hamburger",), "dot": ("dot",), "bullet": ("dot",),
     "ellipsis": ("more",), "kebab": ("more",), "gear": ("gear",), "cog": ("gear",), "magnifier": ("search",),
     "pencil": ("edit",), "envelope": ("mail",), "padlock": ("lock",), "checkmark": ("check",), "tick": ("check",),
-    "cross": ("close",), "x": ("close",), "sign": ("icon",), "key": ("button",), "chip": ("button",), "pill": ("button",),
+    "cross": ("close",), "x": ("close",), "sign": ("icon",), "key": ("button",), "chip": ("chip",), "pill": ("chip",),
     "thumb": ("thumbsup", "thumbsdown"), "thumbs": ("thumbsup", "thumbsdown"), "multiplication": ("multiply",),
     "division": ("divide",), "skip": ("skip",), "rewind": ("rewind",), "check": ("check", "checkbox"),
 }
@@ -167,8 +169,12 @@ class Look:
         # An icon font: a class such as "fa fa-star", "bi-heart", "material-icons" (whose text is the
         # icon's name, "star"), or any class word that says icon.
         icon_font = bool(ICON_FONTS & self.names) or any(name.startswith("icon") for name in self.names)
+        # An empty box painted or bordered is a drawing, but not an empty header cell of a table (the
+        # heading of a column of icons).
+        heading = c.get("tag") == "th" or c.get("role") in ("columnheader", "rowheader")
         self.graphic = (c.get("tag") in ("svg", "img", "i", "canvas") or self.picture >= 0.5 or bool(self.symbol)
-                        or self.private or icon_font or (not text and bool(look.get("paint") or look.get("border"))))
+                        or self.private or icon_font
+                        or (not text and not heading and bool(look.get("paint") or look.get("border"))))
         self.viewport = viewport
         decoration = VARIATION.sub("", c.get("decoration") or "").strip()
         shown = {ch for ch in (self.symbol, decoration if len(decoration) == 1 else "") if ch}
@@ -258,6 +264,10 @@ class Look:
         if kind == "card":
             # A box to click, bigger than an icon: what a person calls a card or a tile, whatever its class.
             return bool(c.get("interactive")) and (bool({"card", "tile"} & self.names) or min(self.width, self.height) >= 64)
+        if kind == "chip":
+            # A small box with a short text to click (a filter, a tag, a time slot): a box, taller than
+            # its line of text (padded, bordered), not a bare word like a link "Clear filters".
+            return bool(c.get("interactive")) and bool(self.text) and len(self.text) <= 40 and CHIP_HEIGHT[0] <= self.height <= CHIP_HEIGHT[1]
         if kind == "cell":
             # A cell of a table, or one of the items a CSS grid lays out.
             return (role in ("gridcell", "cell", "columnheader", "rowheader") or tag in ("td", "th") or "cell" in self.names

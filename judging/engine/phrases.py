@@ -176,6 +176,9 @@ def _phrase(tokens, quotes, typed_words, landmark):
         elif w in kinds.TURNED and kinds.noun(following) == ("arrow",):
             p.kinds.append(("refresh",))     # "the circular arrow"
             i += 1
+        elif w in ("three", "3") and kinds.noun(following) == ("dot",):
+            p.kinds.append(("more",))     # "the three-dot icon": a menu of more (⋮, ⋯), not a dot
+            i += 1
         elif w in colours.SHADES and following in colours.WORDS:
             continue    # "dark green": the hue says it
         elif w in POSITIONS:

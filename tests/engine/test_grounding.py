@@ -558,7 +558,8 @@ FAQ = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; font: 
 
 def test_a_symbol_drawn_by_css_beside_a_text_and_an_ordinal_the_landmarks_cannot_take(open_page):
     page = open_page(FAQ)
-    # One paragraph says "questions": no series of questions to count, so the plus signs are counted.
+    # The summaries ask questions, and the paragraph about questions is none of them; the plus CSS
+    # draws beside each summary is the summary's own.
     assert chosen(page, "Click the plus icon at the right end of the first question") == "q1"
     assert chosen(page, "Click the plus sign beside the third question") == "q3"
 
@@ -638,3 +639,86 @@ def test_a_place_named_by_two_position_words_is_in_the_container_not_beside_it(o
     # that is not shown is no landmark.
     assert chosen(open_page(PANELS), "Click the blue button at the bottom right of the panel") == "save"
     assert chosen(open_page(PANELS), "Click the button to the right of the panel") == "help"
+
+
+TIP_PANEL = """<!doctype html><style>body { margin: 20px; font: 15px sans-serif; display: flex; gap: 30px; }
+  .tips { display: grid; grid-template-columns: repeat(3, 110px); gap: 8px; } .tips button { height: 40px; }
+  .out { background: #17324d; color: #fff; padding: 16px; width: 240px; }</style>
+<div><span>Select tip</span><div class="tips">""" + "".join(
+    f'<button data-k="{n}">{n}%</button>' for n in (10, 15, 18, 20, 25, 30)) + """</div></div>
+<div class="out"><div>Tip per person $0.00</div><div><span data-k="label">Tip (15%)</span> <span>$0.00</span></div></div>"""
+
+
+def test_an_ordinal_counts_the_series_the_words_name_not_a_lone_label_that_says_them_all(open_page):
+    # "Tip (15%)" says both "tip" and a percentage, but there is one of it: the fourth is of the buttons.
+    assert chosen(open_page(TIP_PANEL), "Click the fourth tip percentage button") == "20"
+
+
+QUESTIONS = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; font: 15px sans-serif; width: 700px; }
+  .find { width: 520px; height: 40px; display: block; } .q { display: flex; justify-content: space-between;
+  align-items: center; height: 50px; padding: 0 16px; border: 1px solid #ddd; margin-top: 8px; cursor: pointer; }
+  .q i { font-style: normal; font-size: 22px; width: 24px; text-align: center; }</style>
+<p>Answers to the questions our members ask most.</p><input class="find" placeholder="Search questions">
+<p>Showing 3 of 3 questions</p>""" + "".join(
+    f'<div class="q" data-k="q{i}"><span>{text}</span><i data-k="plus{i}">+</i></div>'
+    for i, text in enumerate(("What if my card is lost?", "How do I activate my card?", "Can I pay abroad?"), 1))
+
+
+def test_a_question_is_a_text_that_asks_and_the_sentences_about_questions_are_not_counted(open_page):
+    page = open_page(QUESTIONS)
+    assert chosen(page, "Click the second question") == "q2"
+    assert chosen(page, "Click the plus icon at the right end of the first question") == "plus1"
+
+
+COVER = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'%3E%3Crect width='100%25' height='100%25' fill='%23a58'/%3E%3C/svg%3E"
+DOTS = '<svg width="16" height="16">' + "".join(f'<circle cx="8" cy="{y}" r="1.5"/>' for y in (3, 8, 13)) + "</svg>"
+PLAYLIST = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; font: 14px sans-serif; }
+  table { border-collapse: collapse; width: 760px; } th { text-align: left; border-bottom: 1px solid #ccc; height: 30px; }
+  td { height: 48px; } button { width: 30px; height: 30px; border: 0; background: none; cursor: pointer; padding: 0; }
+  img { width: 36px; height: 36px; display: block; } .big { width: 54px; height: 54px; border-radius: 50%; background: #1db954; }</style>
+<h1>Late Night Drive</h1><small>PLAYLIST</small>
+<button class="big" aria-label="Play playlist" data-k="all" style="margin-left: 400px"><svg width="20" height="20"><path d="M4 2l14 8-14 8z"/></svg></button>
+<table><thead><tr><th>#</th><th style="width: 50px"></th><th style="width: 46px"></th><th>Title</th><th style="width: 50px"></th>
+<th style="width: 50px"></th></tr></thead><tbody>""" + "".join(
+    f'<tr><td>{i}</td><td><button aria-label="Play {name}" data-k="play{i}"><svg width="16" height="16"><path d="M3 2l11 6-11 6z"/>'
+    f'</svg></button></td><td><img alt="" src="{COVER}"></td><td>{name}</td><td><button aria-label="Like" data-k="like{i}">♡</button>'
+    f'</td><td><button aria-label="More options" data-k="more{i}">{DOTS}</button></td></tr>'
+    for i, name in enumerate(("Paper Moons", "Midnight Avenue", "Neon Rain"), 1)) + "</tbody></table>"
+
+
+def test_rows_of_a_table_are_its_body_rows_under_empty_header_cells(open_page):
+    # The empty header cells over the columns of icons are headings, not icons of a first row; the
+    # button named 'Play playlist' for screen readers is not the playlist.
+    page = open_page(PLAYLIST)
+    assert chosen(page, "Click the play icon on the third row of the playlist") == "play3"
+    assert chosen(page, "Click the heart icon on the first row") == "like1"
+
+
+def test_a_three_dot_icon_is_a_menu_of_more_not_a_dot(open_page):
+    assert chosen(open_page(PLAYLIST), "Click the three-dot icon at the end of the second row") == "more2"
+
+
+FLIGHTS = """<!doctype html><style>body { margin: 20px; font: 15px sans-serif; } .steps { display: flex; gap: 30px; }
+  .searchbar { display: flex; gap: 10px; padding: 12px; background: #eee; margin: 16px 0; } .searchbar input { width: 300px; }
+  .chips { display: flex; align-items: center; gap: 8px; } .chip { border: 1px solid #bbb; border-radius: 16px; padding: 6px 12px; background: #fff; }
+  .{card} { display: flex; justify-content: space-between; align-items: center; width: 700px; height: 70px; padding: 0 16px;
+  border: 1px solid #ddd; margin-top: 10px; } button { cursor: pointer; }</style>
+<div class="steps"><span>Search</span><span>Choose flight</span><span>Passenger</span></div>
+<div class="searchbar"><input placeholder="From"><input placeholder="To"><button>Search</button></div>
+<div class="chips"><button class="chip" data-k="nonstop">Nonstop</button><button class="chip" data-k="morning">Morning</button>
+<button data-k="clear" style="border: 0; background: none; padding: 0">Clear filters</button></div>""" + "".join(
+    f'<div class="{{card}}"><b>SL {n}</b><span>{t}</span><button data-k="select{i}">Select</button></div>'
+    for i, (n, t) in enumerate(((376, "08:10"), (482, "13:25"), (590, "17:45")), 1))
+
+
+def test_the_second_card_is_counted_among_the_cards_not_texts_that_say_its_word(open_page):
+    # "Choose flight" is a step of the progress bar, not a flight card, whatever the cards are called.
+    for card in ("flight", "option"):
+        page = open_page(FLIGHTS.replace("{card}", card))
+        assert chosen(page, "Click the 'Select' button on the second flight card") == "select2"
+
+
+def test_a_container_named_by_the_words_run_together_and_a_lone_name_for_a_series(open_page):
+    # A container "searchbar" is the search bar; "Clear filters" says "filter" but is no series of chips.
+    page = open_page(FLIGHTS.replace("{card}", "flight"))
+    assert chosen(page, "Click the first filter chip under the search bar") == "nonstop"
