@@ -397,6 +397,9 @@ def _anchors(phrase, scene, visible, pick=True):
     """What a landmark phrase names on the page: texts (candidates) or containers; `pick=False`: all of
     those its ordinal counts among."""
     anchors = []
+    if phrase.previous:
+        # "it": what the step before acted on, which a click or typing leaves with the focus.
+        return [Anchor(c["box"], candidate=c) for c in visible if c.get("focused")][:1]
     words = bool(phrase.quoted or phrase.keywords)
     if words or phrase.kinds or phrase.colours:
         fits, series = _counted(phrase, _fits(phrase, visible, scene, words), scene, words) if words or phrase.kinds \

@@ -85,10 +85,12 @@ class Phrase:
     positions: set = field(default_factory=set)
     regions: set = field(default_factory=set)        # container nouns (landmarks)
     count: tuple | None = None                       # (n, kinds): "with four stars"
+    previous: bool = False                           # "it": the element the step before acted on
 
     @property
     def names_something(self):
-        return bool(self.quoted or self.keywords or self.kinds or self.colours or self.regions or self.count)
+        return bool(self.quoted or self.keywords or self.kinds or self.colours or self.regions or self.count
+                    or self.previous)
 
     @property
     def only_place(self):
@@ -128,6 +130,9 @@ def _split(tokens):
     """[(relation or None, tokens)]: the target's tokens, then each landmark's."""
     parts, current, relation, i = [], [], None, 0
     while i < len(tokens):
+        if tokens[i] == "right" and tuple(tokens[i + 1:i + 3]) == ("next", "to"):
+            i += 1      # "right next to it": just next to it
+            continue
         for words, name in RELATIONS:
             if words[0] in ("left", "right") and current[-1:] and (current[-1] == "the" or current[-1] in POSITIONS):
                 continue      # "at the left of the row", "at the bottom right of the panel": a place in it
@@ -160,6 +165,9 @@ def _phrase(tokens, quotes, typed_words, landmark):
     words = [t for t in tokens if isinstance(t, str)]
     p.text = " ".join(quotes[t] if isinstance(t, int) else t for t in tokens)
     p.quoted = [quotes[t] for t in tokens if isinstance(t, int)]
+    if landmark and words in (["it"], ["that", "one"], ["this", "one"]):
+        p.previous = True       # "the chip right next to it"
+        return p
     i = 0
     while i < len(words):
         w = words[i]

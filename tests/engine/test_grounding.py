@@ -705,7 +705,7 @@ FLIGHTS = """<!doctype html><style>body { margin: 20px; font: 15px sans-serif; }
   border: 1px solid #ddd; margin-top: 10px; } button { cursor: pointer; }</style>
 <div class="steps"><span>Search</span><span>Choose flight</span><span>Passenger</span></div>
 <div class="searchbar"><input placeholder="From"><input placeholder="To"><button>Search</button></div>
-<div class="chips"><button class="chip" data-k="nonstop">Nonstop</button><button class="chip" data-k="morning">Morning</button>
+<div class="chips"><button class="chip" data-k="nonstop">Nonstop</button><button class="chip" data-k="morning">Morning</button><button class="chip" data-k="evening">Evening</button>
 <button data-k="clear" style="border: 0; background: none; padding: 0">Clear filters</button></div>""" + "".join(
     f'<div class="{{card}}"><b>SL {n}</b><span>{t}</span><button data-k="select{i}">Select</button></div>'
     for i, (n, t) in enumerate(((376, "08:10"), (482, "13:25"), (590, "17:45")), 1))
@@ -722,3 +722,8 @@ def test_a_container_named_by_the_words_run_together_and_a_lone_name_for_a_serie
     # A container "searchbar" is the search bar; "Clear filters" says "filter" but is no series of chips.
     page = open_page(FLIGHTS.replace("{card}", "flight"))
     assert chosen(page, "Click the first filter chip under the search bar") == "nonstop"
+
+
+def test_it_is_the_element_the_step_before_acted_on_which_has_the_focus(open_page):
+    page = open_page(FLIGHTS.replace("{card}", "flight").replace('data-k="nonstop"', 'data-k="nonstop" autofocus'))
+    assert chosen(page, "Click the chip right next to it") == "morning"
