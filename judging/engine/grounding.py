@@ -368,12 +368,15 @@ def _one_each(fits, scene):
     for f in fits:
         inside = within.get(f.c.get("node"), [])
         if len(inside) >= 2:
-            # The level that repeats is the one counted: a card among alike cards is one thing (its
-            # picture, name and price are parts); a lone row of stars is not a star.
+            # The level that repeats more is the one counted: a card among alike cards is one thing (its
+            # picture, name and price are parts); a lone row of stars is not a star, nor is a list of
+            # four cards one of two big boxes side by side.
             box = f.c["box"]
-            repeats = any(g is not f and not scene.contains(g.c, f.c) and g not in inside and layout.alike(box, g.c["box"])
-                          and (layout.same_row(box, g.c["box"]) or layout.same_column(box, g.c["box"])) for g in fits)
-            if repeats:
+            siblings = 1 + sum(1 for g in fits if g is not f and not scene.contains(g.c, f.c) and g not in inside
+                               and layout.alike(box, g.c["box"])
+                               and (layout.same_row(box, g.c["box"]) or layout.same_column(box, g.c["box"])))
+            parts = max(len(group) for group in layout.groups(inside, lambda g: g.c["box"]))
+            if siblings > 1 and siblings >= parts:
                 dropped.update(g.c["index"] for g in inside)
             else:
                 dropped.add(f.c["index"])

@@ -727,3 +727,22 @@ def test_a_container_named_by_the_words_run_together_and_a_lone_name_for_a_serie
 def test_it_is_the_element_the_step_before_acted_on_which_has_the_focus(open_page):
     page = open_page(FLIGHTS.replace("{card}", "flight").replace('data-k="nonstop"', 'data-k="nonstop" autofocus'))
     assert chosen(page, "Click the chip right next to it") == "morning"
+
+
+CLINIC = """<!doctype html><style>body { margin: 20px; font: 14px sans-serif; } nav { display: flex; gap: 20px; margin-bottom: 20px; }
+  main { display: flex; gap: 40px; } .people { width: 250px; } .people button { display: block; width: 248px; height: 64px;
+  margin-bottom: 8px; text-align: left; } .month { display: grid; grid-template-columns: repeat(7, 50px); gap: 4px; width: 380px; }
+  .month button { height: 44px; }</style>
+<nav><span>Find care</span><span>Our clinicians</span><span>Locations</span></nav><main>
+<div class="people" onclick="event.target.classList.add('on')"><h2>Choose a clinician</h2>""" + "".join(
+    f'<button data-k="doc{i}">{name}<br><small>GP</small></button>'
+    for i, name in enumerate(("Dr. Helen Park", "Dr. Amara Osei", "Dr. Tomas Lind", "Dr. Ines Roy"), 1)) + """</div>
+<div class="month" onclick="event.target.classList.add('on')">""" + "".join(
+    f'<button data-k="d{d}">{d}</button>' for d in range(1, 29)) + "</div></main>"
+
+
+def test_the_cards_of_a_list_are_counted_not_the_list_beside_another_big_box(open_page):
+    # The list of clinicians and the calendar are two alike boxes side by side, each a listener for
+    # what is in it: the four cards repeat more than the two boxes do.
+    page = open_page(CLINIC)
+    assert chosen(page, "Click the second clinician card in the left column") == "doc2"
