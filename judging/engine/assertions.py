@@ -28,7 +28,8 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   typed earlier in the task (a page echoes them whoever wrote it: "Thanks, Ana Silva!").
 - Where state k has no checkpoint: something observable changed (DOM, URL, scroll position or
   pixels), and what the assertion names that a page can show is shown: its numbers, brought by the
-  action (in the part of the page it changed, or newly in view; a value it changes *from*
+  action (in the part of the page it changed, read with the line it sits in, or newly in view, or
+  in view after a scroll; a value it changes *from*
   excepted: "from $199 to $238" needs $238 there), its typed words, and its quoted texts; a quoted
   text said to be removed, closed or gone must no longer be shown.
 """
@@ -195,14 +196,15 @@ def _number_counts(text):
     return Counter(NUMBER.findall(THOUSANDS.sub("", text)))
 
 
-def numbers_not_brought(assertion, changed_text, before_view, after_view):
+def numbers_not_brought(assertion, changed_text, before_view, after_view, scrolled=False):
     """The numbers the assertion names that the action did not bring: not in the part of the page it
-    changed, nor newly in view (a scroll). Without a checkpoint, this ties the named value to the
-    action: a detail panel for the wrong product leaves "$29" only in the list, which did not change.
-    A number the assertion quotes is checked with its quote; one it says stays (still, already)
-    need only be shown."""
+    changed, nor newly in view. Without a checkpoint, this ties the named value to the action: a
+    detail panel for the wrong product leaves "$29" only in the list, which did not change. A scroll
+    brings all that is in view after it: what "comes into view" may have shown at the bottom edge
+    before. A number the assertion quotes is checked with its quote; one it says stays (still,
+    already) need only be shown."""
     before, after = _number_counts(before_view), _number_counts(after_view)
-    region = _numbers(changed_text)
+    region = _numbers(changed_text) | (set(after) if scrolled else set())
     unquoted = QUOTED.sub(" ", assertion)
     kept = {n for clause in CLAUSE.split(unquoted) if STAYS.search(clause) for n in named_numbers(clause)}
     return sorted((n for n in named_numbers(unquoted)
@@ -340,7 +342,7 @@ class OfflineJudge:
         typed = self.typed_before(k)
         if j is None:
             missing = numbers_not_brought(text, after.changed_text, before.text + " " + previous.text,
-                                          after.text + " " + current.text)
+                                          after.text + " " + current.text, scrolled=change.scroll)
             unechoed = missing_typed(text, typed, None, page_text)
             quotes = unmet_quotes(text, page_text)
             holds = change.any() and not missing and not unechoed and not quotes
