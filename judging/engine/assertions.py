@@ -47,7 +47,10 @@ from .result import Assertion
 
 WORD = re.compile(r"[a-z0-9]+")
 # Numbers apart from the letters around them ("40h", "265g"); "$5,000" and "$5000" are one number.
-NUMBER = re.compile(r"\d+")
+# A value is read whole: "4 / 5", "2 of 12", "$5.64" and "13:25" are one value each, so that a
+# counter reading 3 / 5 beside a postcode "BN3 4FA" does not show "4 / 5".
+NUMBER = re.compile(r"\d+(?:(?:\s*/\s*|\s+of\s+|[.:])\d+)*")
+RATIO = re.compile(r"\s*/\s*|\s+of\s+")
 THOUSANDS = re.compile(r"(?<=\d)[,.](?=\d{3}(?!\d))")
 # Numbers an assertion uses without the page having to show them: ordinals, distances, the value a
 # change starts from.
@@ -173,8 +176,16 @@ def order_direction(truth_text, before_text, after_text):
     return now > was, {"order_before": round(was, 4), "order_after": round(now, 4)}
 
 
+def _values(text):
+    return [RATIO.sub("/", value) for value in NUMBER.findall(THOUSANDS.sub("", text))]
+
+
 def _numbers(text):
-    return set(NUMBER.findall(THOUSANDS.sub("", text)))
+    return set(_values(text))
+
+
+def _in_order(values):
+    return sorted(values, key=lambda value: (int(re.match(r"\d+", value)[0]), value))
 
 
 def named_numbers(assertion):
@@ -189,11 +200,11 @@ def missing_numbers(assertion, truth_text, page_text):
     named = named_numbers(assertion)
     if truth_text is not None:
         named &= _numbers(truth_text)
-    return sorted(named - _numbers(page_text), key=int)
+    return _in_order(named - _numbers(page_text))
 
 
 def _number_counts(text):
-    return Counter(NUMBER.findall(THOUSANDS.sub("", text)))
+    return Counter(_values(text))
 
 
 def numbers_not_brought(assertion, changed_text, before_view, after_view, scrolled=False):
@@ -207,8 +218,7 @@ def numbers_not_brought(assertion, changed_text, before_view, after_view, scroll
     region = _numbers(changed_text) | (set(after) if scrolled else set())
     unquoted = QUOTED.sub(" ", assertion)
     kept = {n for clause in CLAUSE.split(unquoted) if STAYS.search(clause) for n in named_numbers(clause)}
-    return sorted((n for n in named_numbers(unquoted)
-                   if n not in kept and n not in region and after[n] <= before[n]), key=int)
+    return _in_order(n for n in named_numbers(unquoted) if n not in kept and n not in region and after[n] <= before[n])
 
 
 def missing_typed(assertion, typed, truth_text, page_text):

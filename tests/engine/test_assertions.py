@@ -145,3 +145,13 @@ def test_a_value_changed_inside_a_line_is_read_with_the_line(judge):
     changed = judge._loop.run_until_complete(probe_around_click())
     assert " ".join(changed.split()) == "Photo 4 / 5"
     assert numbers_not_brought("The counter reads 4 / 5.", changed, "Photo 2 / 5", "Photo 4 / 5") == []
+
+
+def test_a_value_is_read_whole_not_digit_by_digit():
+    assertion = "The main bedroom photo is shown and the counter reads 4 / 5."
+    region = "‹ › 3 / 5 Living room £625,000 14 Alder Row, Hove BN3 4FA"
+    assert numbers_not_brought(assertion, region, "2 / 5", "3 / 5") == ["4/5"]
+    assert numbers_not_brought(assertion, "4/5 Main bedroom", "2 / 5", "4/5") == []
+    assert numbers_not_brought(assertion, "Photo 4 of 5", "2 of 5", "4 of 5") == []
+    assert missing_numbers("The tip per person reads $5.64.", "Tip $5.64", "Tip $4.23 Total $33.64 5 people") == ["5.64"]
+    assert named_numbers("Departing at 13:25 with 2, 2 and 4 in the top row") == {"13:25", "2", "4"}
