@@ -32,6 +32,8 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   in view after a scroll; a value it changes *from*
   excepted: "from $199 to $238" needs $238 there), its typed words, and its quoted texts; a quoted
   text said to be removed, closed or gone must no longer be shown.
+- Either way, values the assertion says are listed in order ("sorted", "cheapest first") are in
+  that order on the page.
 """
 import bisect
 import re
@@ -60,6 +62,9 @@ QUOTED = re.compile(r"\"([^\"]{1,120})\"|“([^”]{1,120})”|‘([^’]{1,120}
 CLAUSE = re.compile(r";|,\s+(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+", re.I)
 GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|close[sd]?\b|clear|dismiss|"
                   r"collaps)\w*", re.I)
+# Words saying the values that follow are listed in order, up to the end of the sentence.
+ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|"
+                     r"(?:cheapest|dearest|highest|lowest|newest|oldest|latest)\s+first)\b", re.I)
 STAYS = re.compile(r"\b(?:still|remains?|stays?|unchanged|again|keeps?|already)\b", re.I)
 # Share of pixels that may differ for a state to count as its checkpoint's picture (a caret, a
 # hover shade): a person comparing the two screenshots would call them the same.
@@ -221,6 +226,19 @@ def numbers_not_brought(assertion, changed_text, before_view, after_view, scroll
     return _in_order(n for n in named_numbers(unquoted) if n not in kept and n not in region and after[n] <= before[n])
 
 
+def misordered(assertion, page_text):
+    """The values an assertion says are listed in order ("ordered A (€168), B (€182)", "cheapest
+    first: …") when the page shows them in another order; [] when it shows them in that order or
+    the assertion names no order. Layouts differ, but a list is read in the page's order."""
+    match = ORDERED.search(assertion)
+    if not match:
+        return []
+    sentence = re.split(r"(?<=[.;])\s", assertion[match.end():])[0]
+    named, shown = _values(UNSHOWN_NUMBER.sub(" ", sentence)), _values(page_text)
+    places = [shown.index(value) for value in named if value in shown]
+    return named if places != sorted(places) else []
+
+
 def missing_typed(assertion, typed, truth_text, page_text):
     """Words the user typed that the assertion names (and the checkpoint shows) but the page does not:
     a page echoes what was typed into it (a greeting, a search heading) whoever wrote it, so a rebuild
@@ -355,10 +373,11 @@ class OfflineJudge:
                                           after.text + " " + current.text, scrolled=change.scroll)
             unechoed = missing_typed(text, typed, None, page_text)
             quotes = unmet_quotes(text, page_text)
-            holds = change.any() and not missing and not unechoed and not quotes
+            disorder = misordered(text, after.page_text)
+            holds = change.any() and not missing and not unechoed and not quotes and not disorder
             return _offline(text, holds, {"rule": "no checkpoint: a change, and what the assertion names is shown",
                                           "numbers_not_brought": missing, "typed_missing": unechoed,
-                                          "quotes_unmet": quotes, **facts})
+                                          "quotes_unmet": quotes, "misordered": disorder, **facts})
         if identical(current.png, self.truth.png[j]):
             return _offline(text, True, {"rule": "the page shows its checkpoint", "checkpoint": j, **facts})
         truth_text = self.texts[j]
@@ -371,10 +390,12 @@ class OfflineJudge:
                       > self.similarity.compare(self.images[j], previous.image))
         missing = missing_numbers(text, truth_text, page_text)
         unechoed = missing_typed(text, typed, truth_text, page_text)
-        holds = toward and now >= self.threshold and not missing and not unechoed
+        disorder = misordered(text, after.page_text)
+        holds = toward and now >= self.threshold and not missing and not unechoed and not disorder
         return _offline(text, holds, {"rule": "toward its checkpoint", "checkpoint": j, "before": round(was, 4),
                                       "after": round(now, 4), "threshold": self.threshold, "toward": toward,
-                                      "numbers_missing": missing, "typed_missing": unechoed, **detail, **facts})
+                                      "numbers_missing": missing, "typed_missing": unechoed, "misordered": disorder,
+                                      **detail, **facts})
 
 
 def _offline(text, holds, detail):

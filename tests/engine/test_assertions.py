@@ -2,8 +2,8 @@
 the part of a page in Chromium that an action changed."""
 import pytest
 
-from judging.engine.assertions import (identical, missing_numbers, missing_typed, named_numbers, numbers_not_brought,
-                                       order_direction, text_direction, unmet_quotes)
+from judging.engine.assertions import (identical, misordered, missing_numbers, missing_typed, named_numbers,
+                                       numbers_not_brought, order_direction, text_direction, unmet_quotes)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
 CHECKPOINT = CART + " Your cart Ridge Hiking Boots $149 Remove Trail Runner Shoes $119 Remove Total: $268"
@@ -153,5 +153,13 @@ def test_a_value_is_read_whole_not_digit_by_digit():
     assert numbers_not_brought(assertion, region, "2 / 5", "3 / 5") == ["4/5"]
     assert numbers_not_brought(assertion, "4/5 Main bedroom", "2 / 5", "4/5") == []
     assert numbers_not_brought(assertion, "Photo 4 of 5", "2 of 5", "4 of 5") == []
-    assert missing_numbers("The tip per person reads $5.64.", "Tip $5.64", "Tip $4.23 Total $33.64 5 people") == ["5.64"]
+    assert missing_numbers("The tip per person reads $5.64.", "Tip $5.64",
+                           "Tip $4.23 Total $33.64 5 people") == ["5.64"]
     assert named_numbers("Departing at 13:25 with 2, 2 and 4 in the top row") == {"13:25", "2", "4"}
+
+
+def test_values_said_to_be_in_order_must_be_in_that_order_on_the_page():
+    assertion = "The menu closes and the results are ordered Baixa (€168), Casa do Rio (€182), Tejo Bay (€214)."
+    assert misordered(assertion, "3 hotels Baixa Loft €168 4.5 Casa do Rio €182 Tejo Bay €214") == []
+    assert misordered(assertion, "3 hotels Tejo Bay €214 Casa do Rio €182 Baixa Loft €168") == ["168", "182", "214"]
+    assert misordered("Casa do Rio costs €182 and Tejo Bay €214.", "Tejo Bay €214 Casa do Rio €182") == []
