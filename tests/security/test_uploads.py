@@ -6,7 +6,7 @@ from rest_framework.authtoken.models import Token
 
 from judging import constants as states
 from leaderboard import services
-from leaderboard.models import AuditEntry, Submission, TaskRun
+from leaderboard.models import AuditEntry, JudgedWork, Submission, TaskRun
 from tasks_catalog.models import Asset
 from tests.submissions.conftest import METADATA
 from tests.submissions.zips import PAGE, make_zip
@@ -33,6 +33,8 @@ def _submission(owner, status, run_states, n):
                                     status=status)
     for task, state in zip(_submission.tasks, run_states):
         TaskRun.objects.create(submission=sub, task=task, status=state)
+    if states.DONE in run_states:  # as storing a judged result does
+        JudgedWork.charge(sub)
     return sub
 
 
