@@ -66,6 +66,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.upload_limits.UploadLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -217,8 +218,9 @@ CHROMIUM_PATH = env("CHROMIUM_PATH") or "/usr/bin/chromium"
 JUDGE_DINO_PATH = env("JUDGE_DINO_PATH") or None
 
 # Submissions (leaderboard): upload limits, per-user quotas, and judging fault tolerance.
-# Uploaded zips always stream to a temporary file, never into memory, whatever their size.
-FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.TemporaryFileUploadHandler"]
+# Uploaded zips always stream to a temporary file, never into memory, whatever their size, within
+# the limits of config.upload_limits (its middleware sets the handler on every request).
+FILE_UPLOAD_HANDLERS = ["config.upload_limits.LimitedUploadHandler"]
 FILE_UPLOAD_TEMP_DIR = env("FILE_UPLOAD_TEMP_DIR") or None
 _MB = 1024 * 1024
 SUBMISSION_MAX_UPLOAD_BYTES = envint("SUBMISSION_MAX_UPLOAD_BYTES", 300 * _MB)  # the zip itself

@@ -17,13 +17,14 @@ def token_client(user):
     return api
 
 
-def test_upload_with_a_token_creates_the_submission(alice, tasks, run_zip, django_capture_on_commit_callbacks):
-    with open(run_zip(("t1", "t2")), "rb") as archive, django_capture_on_commit_callbacks(execute=False) as sent:
+def test_upload_with_a_token_creates_the_submission(alice, tasks, run_zip, django_capture_on_commit_callbacks,
+                                                   sent_jobs):
+    with open(run_zip(("t1", "t2")), "rb") as archive, django_capture_on_commit_callbacks(execute=True):
         response = token_client(alice).post("/api/submissions/", {**FIELDS, "archive": archive}, format="multipart")
     assert response.status_code == 201, response.content
     body = response.json()
     submission = Submission.objects.get(pk=body["id"])
-    assert submission.owner == alice and submission.thinking and not submission.is_public and len(sent) == 2
+    assert submission.owner == alice and submission.thinking and not submission.is_public and len(sent_jobs) == 2
     assert body["status"] == "queued" and body["progress"]["total"] == 2
     assert response["Location"].endswith(submission.get_absolute_url())
 
