@@ -242,6 +242,9 @@ JUDGE_RETRY_BACKOFF_SECONDS = envint("JUDGE_RETRY_BACKOFF_SECONDS", 10)  # doubl
 # is sent again after this long; a second message is harmless because claiming is conditional.
 JUDGE_RESEND_QUEUED_SECONDS = envint("JUDGE_RESEND_QUEUED_SECONDS", 3600)
 JUDGE_TASK_TIME_LIMIT = envint("JUDGE_TASK_TIME_LIMIT", 900)  # one task, hard limit in seconds
+# A judged page's renderer whose own memory passes this is killed by the judge (site:memory): with
+# about 0.95 GB for a worker process and its browser, that keeps each within its planned 1.5 GB.
+JUDGE_PAGE_MEMORY_MB = envint("JUDGE_PAGE_MEMORY_MB", 512)
 JUDGE_REAPER_INTERVAL = envint("JUDGE_REAPER_INTERVAL", 60)
 CELERY_BEAT_SCHEDULE = {
     "reap-stalled-runs": {"task": "judging.reap", "schedule": float(JUDGE_REAPER_INTERVAL),

@@ -25,7 +25,8 @@ def judge_options():
 
     llm = LLMModels.from_env()
     return JudgeOptions(backend="llm" if llm else "offline", llm=llm, chromium_path=settings.CHROMIUM_PATH,
-                        cache_dir=Path(settings.VAR_DIR) / "judge-cache", dino_path=_dino_path())
+                        cache_dir=Path(settings.VAR_DIR) / "judge-cache", dino_path=_dino_path(),
+                        page_memory_mb=settings.JUDGE_PAGE_MEMORY_MB)
 
 
 def _dino_path():
