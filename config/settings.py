@@ -246,9 +246,16 @@ JUDGE_TASK_TIME_LIMIT = envint("JUDGE_TASK_TIME_LIMIT", 900)  # one task, hard l
 # about 0.95 GB for a worker process and its browser, that keeps each within its planned 1.5 GB.
 JUDGE_PAGE_MEMORY_MB = envint("JUDGE_PAGE_MEMORY_MB", 512)
 JUDGE_REAPER_INTERVAL = envint("JUDGE_REAPER_INTERVAL", 60)
+# A worker asked to stop waits this long for the jobs in hand, then cancels them (judging.runner).
+JUDGE_STOP_SECONDS = envint("JUDGE_STOP_SECONDS", 20)
+# The reaper has a queue of its own, consumed by its own small worker (which also runs the beat
+# schedule): a judge worker stuck on a job, or all of them busy, must never hold up the process that
+# notices and re-queues stuck jobs.
+REAPER_QUEUE = "reaper"
+CELERY_TASK_ROUTES = {"judging.reap": {"queue": REAPER_QUEUE}}
 CELERY_BEAT_SCHEDULE = {
     "reap-stalled-runs": {"task": "judging.reap", "schedule": float(JUDGE_REAPER_INTERVAL),
-                          "options": {"queue": JUDGE_QUEUE, "expires": float(JUDGE_REAPER_INTERVAL)}},
+                          "options": {"queue": REAPER_QUEUE, "expires": float(JUDGE_REAPER_INTERVAL)}},
 }
 
 LOGGING = {
