@@ -348,6 +348,11 @@ class _Session:
             try:
                 await self.guard(self.page.goto(f"{ORIGIN}/{entry}", wait_until="load"), self.options.load_timeout)
                 await self.settle()
+                # Left during the load or just after (settling waits for its short timers): what
+                # shows now is not the site, often the browser's own error page, and is never scored.
+                if self.sandbox.away_url:
+                    raise SiteStop(NAVIGATED_AWAY, f"the page navigated away to {self.sandbox.away_url[:200]} "
+                                                   "while loading")
                 await self.shoot(0)
             except PlaywrightError as error:
                 raise SiteStop(*self.classify(error)) from None
