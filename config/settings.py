@@ -4,6 +4,7 @@ With no variables set the site runs in the embedded mode: a SQLite file, kombu's
 broker and media under var/. Production sets DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL
 (Redis or RabbitMQ).
 """
+import ipaddress
 import secrets
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -287,6 +288,19 @@ CACHES = {
 }
 # Attempts allowed per client (user, or address when anonymous) in each window.
 LOGIN_RATE_LIMIT = envint("LOGIN_RATE_LIMIT", 10)  # per 5 minutes
+LOGIN_ACCOUNT_RATE_LIMIT = envint("LOGIN_ACCOUNT_RATE_LIMIT", 10)  # failed logins per account, per 5 minutes
+
+
+def _networks(name):
+    try:
+        return [ipaddress.ip_network(item, strict=False) for item in envlist(name, [])]
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name}: {exc} (use addresses or networks, e.g. 10.0.0.1,10.1.0.0/16)") from None
+
+
+# The proxies in front of the web processes (addresses or networks): behind them the client's address
+# is read from X-Forwarded-For, so that rate limits count clients, not the proxy.
+TRUSTED_PROXIES = _networks("TRUSTED_PROXIES")
 SIGNUP_RATE_LIMIT = envint("SIGNUP_RATE_LIMIT", 5)  # per hour
 UPLOAD_RATE_LIMIT = envint("UPLOAD_RATE_LIMIT", 20)  # per hour
 
