@@ -143,7 +143,9 @@ class Submission(ScoreFields):
 
     def progress(self):
         """What the live page and the API show while judging: counts, the current task, failures."""
-        runs = list(self.runs.select_related("task").order_by("task__task_id"))
+        # Lists prefetch runs with their tasks (one query for a whole page); a single page asks.
+        prefetched = "runs" in getattr(self, "_prefetched_objects_cache", {})
+        runs = sorted(self.runs.all() if prefetched else self.runs.select_related("task"), key=lambda r: r.task.task_id)
         by_status = {state: [r for r in runs if r.status == state] for state, _ in states.STATE_CHOICES}
         running = sorted(by_status[states.RUNNING], key=lambda r: r.started_at)
         return {
