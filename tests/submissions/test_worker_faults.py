@@ -32,7 +32,7 @@ def pool_children(worker):
 
 
 def received(worker):
-    return worker.output().count(f"Task judging.judge_run[")
+    return worker.output().count("Task judging.judge_run[")
 
 
 def last_screenshot(submission):
