@@ -32,7 +32,8 @@ def pool_children(worker):
 
 
 def received(worker):
-    return worker.output().count("Task judging.judge_run[")
+    """How many judge jobs the worker has logged as received."""
+    return sum(1 for line in worker.output().splitlines() if "judging.judge_run[" in line and "received" in line)
 
 
 def last_screenshot(submission):
