@@ -440,7 +440,7 @@ def rejudge_submission(submission, actor=None, reason="", now=None):
         run_ids = list(submission.runs.values_list("pk", flat=True))
         blank = dict.fromkeys(Submission.SCORE_NAMES)
         submission.runs.update(
-            status=states.QUEUED, attempts=0, job_id="", worker="", queued_at=now, started_at=None,
+            status=states.QUEUED, unsent=False, attempts=0, job_id="", worker="", queued_at=now, started_at=None,
             heartbeat_at=None, finished_at=None, engine_seconds=None, failure_reason="", failure_detail="",
             success_steps=None, total_steps=None, stop_reason="", blocked_requests=None, console_errors=None,
             out_dir="", screenshots=[], result={}, protocol="", backend="", **blank)

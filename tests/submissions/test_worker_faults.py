@@ -48,7 +48,15 @@ def mid_replay(submission):
 
 
 @pytest.fixture
-def judge_and_reaper(worker_env, tmp_path):
+def alone(celery_worker):
+    """The session's worker reads the same queue: it is stopped while a test needs its own."""
+    celery_worker.stop()
+    yield
+    celery_worker.start()
+
+
+@pytest.fixture
+def judge_and_reaper(alone, worker_env, tmp_path):
     """A judge worker and, beside it, the reaper process as scripts/run starts them, with a short
     stale limit so that a job lost with its process comes back within the test."""
     env = {**worker_env, "JUDGE_STALE_SECONDS": "15", "JUDGE_HEARTBEAT_SECONDS": "2", "JUDGE_REAPER_INTERVAL": "3"}
@@ -60,9 +68,23 @@ def judge_and_reaper(worker_env, tmp_path):
     reaper.stop()
 
 
-@pytest.mark.parametrize("moment", ["on receipt", "mid-replay", "during scoring"])
+MOMENTS = ["on receipt", "mid-replay", "during scoring"]
+
+
+@pytest.mark.parametrize("moment", MOMENTS)
 def test_killing_the_pool_process_at_any_moment_ends_with_one_result_per_task(
         bench, judge_and_reaper, alice_api, tmp_path, moment):
+    kill_pool_process_at(moment, judge_and_reaper, alice_api, tmp_path)
+
+
+@pytest.mark.production
+@pytest.mark.parametrize("moment", MOMENTS)
+def test_killing_the_pool_process_at_any_moment_ends_with_one_result_per_task_in_production_mode(
+        bench, judge_and_reaper, alice_api, tmp_path, moment):
+    kill_pool_process_at(moment, judge_and_reaper, alice_api, tmp_path)
+
+
+def kill_pool_process_at(moment, judge_and_reaper, alice_api, tmp_path):
     judge, _reaper = judge_and_reaper
     wait_for(lambda: "ready" in judge.output(), timeout=60, what="the judge worker to start", worker=judge)
     seen = received(judge)
@@ -73,6 +95,7 @@ def test_killing_the_pool_process_at_any_moment_ends_with_one_result_per_task(
     for child in pool_children(judge):
         os.kill(child, signal.SIGKILL)
     wait_for(lambda: finished(submission), timeout=240, what="the submission to finish", worker=judge)
+    assert "exited with 'signal 9 (SIGKILL)'" in judge.output()  # it was this worker's job that was hit
     runs = list(TaskRun.objects.filter(submission=submission))
     assert len(runs) == 1 and runs[0].status == states.DONE and runs[0].final == pytest.approx(1.0, abs=0.01)
     assert AuditEntry.objects.filter(run=runs[0], action="run.done").count() == 1
@@ -100,7 +123,7 @@ def test_stopping_a_worker_in_the_middle_of_a_job_takes_at_most_30_seconds_and_l
     assert stop_seconds(reaper) <= STOP_SECONDS, reaper.output()[-2000:]
 
 
-def test_a_stop_that_would_wait_for_a_job_forever_turns_cold_in_time(bench, worker_env, alice_api, tmp_path):
+def test_a_stop_that_would_wait_for_a_job_forever_turns_cold_in_time(alone, worker_env, tmp_path):
     # A job that never ends stands for one lost in a wedged pool: the warm stop would wait for it.
     stuck = Worker({**worker_env, "JUDGE_STOP_SECONDS": "3"}, tmp_path / "stuck.log",
                    args=["--include", "tests.submissions.endless_job"]).start()
