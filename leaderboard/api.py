@@ -14,10 +14,21 @@ from config.ratelimit import ratelimit
 from leaderboard import moderation, services
 from leaderboard.models import Submission, TaskRun
 from leaderboard.services import METADATA_FIELDS
+from leaderboard.units import in_percent
 from tasks_catalog.models import Task
 
 
-class TaskRunSerializer(serializers.ModelSerializer):
+PERCENT = {"help_text": "In percent (0–100)."}
+
+
+class PercentScores:
+    """Scores are stored as fractions; the API answers in percent, as every page and export does."""
+
+    def to_representation(self, instance):
+        return in_percent(super().to_representation(instance))
+
+
+class TaskRunSerializer(PercentScores, serializers.ModelSerializer):
     task = serializers.CharField(source="task.task_id")
 
     class Meta:
@@ -25,9 +36,10 @@ class TaskRunSerializer(serializers.ModelSerializer):
         fields = ("task", "status", "failure_reason", "failure_detail", "attempts", "protocol", "backend",
                   "ifs", "lfs", "hfs", "vfs", "final", "success_steps", "total_steps", "stop_reason",
                   "blocked_requests", "console_errors", "started_at", "finished_at")
+        extra_kwargs = dict.fromkeys(TaskRun.SCORE_NAMES, PERCENT)
 
 
-class SubmissionSerializer(serializers.ModelSerializer):
+class SubmissionSerializer(PercentScores, serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.get_username", read_only=True)
     url = serializers.CharField(source="get_absolute_url", read_only=True)
     progress = serializers.SerializerMethodField()
@@ -39,6 +51,7 @@ class SubmissionSerializer(serializers.ModelSerializer):
                   "sha256", "created_at", "finished_at", "protocol", "backend", "ifs", "lfs", "hfs", "vfs", "final",
                   "tasks_judged", "tasks_total", "coverage", "progress", "runs")
         read_only_fields = fields
+        extra_kwargs = dict.fromkeys((*Submission.SCORE_NAMES, "coverage"), PERCENT)
 
     def get_progress(self, obj) -> dict:
         return obj.progress()

@@ -17,7 +17,7 @@ class CSVRenderer(BaseRenderer):
 
 
 def _score(help_text):
-    return serializers.FloatField(allow_null=True, help_text=f"{help_text}, a fraction in [0, 1].")
+    return serializers.FloatField(allow_null=True, help_text=f"{help_text}, in percent (0–100).")
 
 
 class LeaderboardEntrySerializer(serializers.Serializer):
@@ -43,6 +43,9 @@ class LeaderboardEntrySerializer(serializers.Serializer):
     coverage = _score("Share of the benchmark's tasks judged")
     final_over_judged = _score("Final averaged over the judged tasks only, as the official evaluation averages "
                                "(null for the paper's rows)")
+    tasks_judged = serializers.IntegerField(allow_null=True, help_text="Tasks with a judged result.")
+    tasks_total = serializers.IntegerField(allow_null=True, help_text="The benchmark's size when judged (the paper's: "
+                                           "113); compare rows only at the same size.")
     finished = serializers.DateTimeField(allow_null=True)
     submission_id = serializers.IntegerField(allow_null=True)
 

@@ -25,7 +25,9 @@ from leaderboard.models import Submission, TaskRun
 from leaderboard.board_serializers import (
     CSVRenderer, LeaderboardEntrySerializer, TaskRowSerializer,
 )
-from leaderboard.ranking import DEFAULT_SORT, SORT_COLUMNS, Filters, parse_sort, sort_entries, sort_rows
+from leaderboard.ranking import (
+    DEFAULT_SORT, PAPER_TASKS, SORT_COLUMNS, Filters, chart_panels, parse_sort, sort_entries, sort_rows,
+)
 from tasks_catalog.models import Task
 
 PREVIEW_CSP = ("sandbox allow-scripts allow-forms; default-src 'self' data: blob:; "
@@ -82,7 +84,7 @@ def _board_tables(filters, column, flipped, page_number):
         "groups": [g for g in shown if g.entries], "page": page, "page_query": query.urlencode(),
         "group_choices": choices, "filters": filters, "sort_param": query.get("sort", ""),
         "model_types": Submission.ModelType.choices, "headers": _sort_headers(query, SORT_COLUMNS, column, flipped),
-        "judged_groups": sum(1 for g in groups if not g.from_paper),
+        "judged_groups": sum(1 for g in groups if not g.from_paper), "paper_tasks": PAPER_TASKS,
     })
 
 
@@ -99,17 +101,17 @@ def leaderboard(request):
 
 def _chart_context(axis):
     groups = standings.standings()
-    entries = [e for g in groups for e in g.entries]
     judged = next((g for g in groups if not g.from_paper), None)
     top = judged.entries[: standings.HEATMAP_MODELS] if judged else []
     matrix = standings.ifs_matrix(top, axis) if top else None
     difficulty = standings.task_difficulty(judged.entries) if judged else []
-    top_final = sorted(entries, key=lambda e: -e.final)[:40]
+    panels = [{"panel": panel, "rows": panel.entries[:charts.FINAL_ROWS],
+               "final_id": f"chart-final-{n}", "scatter_id": f"chart-scatter-{n}",
+               "final": charts.render(charts.final_with_ci(panel.entries[:charts.FINAL_ROWS])),
+               "scatter": charts.render(charts.ifs_against_vfs(panel.entries, panel.from_paper))}
+              for n, panel in enumerate(chart_panels(groups), 1)]
     return {
-        "final_chart": charts.render(charts.final_with_ci(top_final)),
-        "final_rows": top_final,
-        "scatter_chart": charts.render(charts.ifs_against_vfs(groups)),
-        "scatter_groups": groups,
+        "panels": panels,
         "heatmap_chart": charts.render(charts.ifs_heatmap(matrix)) if matrix else "",
         "matrix": matrix,
         "difficulty_chart": charts.render(charts.task_difficulty(difficulty)) if difficulty else "",

@@ -14,7 +14,9 @@ import plotly.graph_objects as go
 PLOT_CONFIG = {"displaylogo": False, "responsive": True,
                "modeBarButtonsToRemove": ["select2d", "lasso2d", "toImage"]}
 JUDGED_COLOUR, PAPER_COLOUR = "#2456d6", "#a1793b"
-GROUP_COLOURS = ["#2456d6", "#1a7f45", "#b42318", "#7c3aed", "#0e7490"]
+# Rows per Final chart, and the characters of a model name an axis label keeps.
+FINAL_ROWS = 40
+LABEL_CHARS = 28
 
 
 def _pct(value):
@@ -33,47 +35,45 @@ def render(fig):
 
 
 def final_with_ci(entries):
-    """Final score per model with its 95 % interval; paper rows as a separate, interval-less series."""
-    entries = sorted(entries, key=lambda e: e.final)
-    fig = go.Figure()
-    for label, members, colour, symbol in (
-        ("Judged here (95 % CI)", [e for e in entries if not e.from_paper], JUDGED_COLOUR, "circle"),
-        ("Reported in the paper", [e for e in entries if e.from_paper], PAPER_COLOUR, "diamond"),
-    ):
-        if not members:
-            continue
-        fig.add_trace(go.Scatter(
-            x=[_pct(e.final) for e in members], y=[_label(e) for e in members], mode="markers", name=label,
-            marker={"color": colour, "symbol": symbol, "size": 9},
-            error_x={"type": "data", "symmetric": False,
-                     "array": [_pct(e.interval[1] - e.final) for e in members],
-                     "arrayminus": [_pct(e.final - e.interval[0]) for e in members], "color": colour},
-            hovertemplate="%{y}<br>Final %{x:.2f}<extra></extra>",
-        ))
-    return _layout(fig, max(320, 22 * len(entries) + 80), xaxis_title="Final (%) — higher is better",
-                   yaxis={"type": "category", "automargin": True}, legend={"orientation": "h", "y": 1.06})
+    """Final per model with its 95 % interval, for the rows of one panel (chart_panels), best at the top."""
+    entries = sorted(entries, key=lambda e: (e.final, e.model.lower()), reverse=True)
+    paper = bool(entries) and entries[0].from_paper
+    colour = PAPER_COLOUR if paper else JUDGED_COLOUR
+    labels = [_label(e) for e in entries]
+    fig = go.Figure(go.Scatter(
+        x=[_pct(e.final) for e in entries], y=labels, mode="markers",
+        name="Reported in the paper" if paper else "Judged here (95 % confidence interval)",
+        marker={"color": colour, "symbol": "diamond" if paper else "circle", "size": 9},
+        error_x={"type": "data", "symmetric": False, "visible": not paper,
+                 "array": [_pct(e.interval[1] - e.final) for e in entries],
+                 "arrayminus": [_pct(e.final - e.interval[0]) for e in entries], "color": colour},
+        hovertext=[escape(e.model) for e in entries],
+        hovertemplate="%{hovertext}<br>Final %{x:.2f} %<extra></extra>",
+    ))
+    # Plotly draws the first category at the bottom: the reversed list puts the best row on top.
+    return _layout(fig, max(160, 22 * len(entries) + 90),
+                   xaxis={"title": {"text": "Final (%) — higher is better"}, "range": [0, 100]},
+                   yaxis={"type": "category", "automargin": True, "categoryorder": "array",
+                          "categoryarray": list(reversed(labels))}, showlegend=False)
 
 
 def _label(entry):
-    suffix = " (paper)" if entry.from_paper else f" #{entry.submission_id}"
-    return escape(entry.model) + suffix
+    """A short axis label (the hover shows the full name): a long name would squeeze the plot."""
+    name = entry.model if len(entry.model) <= LABEL_CHARS else entry.model[:LABEL_CHARS - 1] + "…"
+    return escape(name) + ("" if entry.from_paper else f" #{entry.submission_id}")
 
 
-def ifs_against_vfs(groups):
-    """One trace per judging group so that different protocols are told apart by colour."""
-    fig = go.Figure()
-    for index, group in enumerate(groups):
-        paper = group.from_paper
-        fig.add_trace(go.Scatter(
-            x=[_pct(e.vfs) for e in group.entries], y=[_pct(e.ifs) for e in group.entries],
-            mode="markers", name=escape(group.label),
-            hovertext=[escape(e.model) for e in group.entries],
-            hovertemplate="%{hovertext}<br>VFS %{x:.2f} · IFS %{y:.2f}<extra></extra>",
-            marker={"size": 10, "symbol": "diamond" if paper else "circle", "opacity": 0.85,
-                    "color": PAPER_COLOUR if paper else GROUP_COLOURS[index % len(GROUP_COLOURS)]},
-        ))
-    return _layout(fig, 460, xaxis_title="VFS (%) — visual fidelity", yaxis_title="IFS (%) — interaction",
-                   legend={"orientation": "h", "y": -0.2})
+def ifs_against_vfs(entries, paper=False):
+    """IFS against VFS for the rows of one panel."""
+    fig = go.Figure(go.Scatter(
+        x=[_pct(e.vfs) for e in entries], y=[_pct(e.ifs) for e in entries], mode="markers",
+        hovertext=[escape(e.model) for e in entries],
+        hovertemplate="%{hovertext}<br>VFS %{x:.2f} % · IFS %{y:.2f} %<extra></extra>",
+        marker={"size": 10, "symbol": "diamond" if paper else "circle", "opacity": 0.85,
+                "color": PAPER_COLOUR if paper else JUDGED_COLOUR},
+    ))
+    return _layout(fig, 380, xaxis={"title": {"text": "VFS (%) — visual fidelity"}, "range": [0, 100]},
+                   yaxis={"title": {"text": "IFS (%) — interaction"}, "range": [0, 100]}, showlegend=False)
 
 
 def ifs_heatmap(matrix):

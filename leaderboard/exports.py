@@ -1,8 +1,8 @@
 """Downloads: the leaderboard and a submission's per-task results as CSV and JSON, and the
 submission as the official evaluation leaves a model's results: its result/ tree (eval.json and the
 screenshots of the visual points per task) with the report reports/<model dir>_metrics.md.
-Scores are fractions in CSV/JSON (full precision) and percentages with two decimals in the
-markdown, as the official evaluation code prints them.
+Scores are percentages everywhere: to four decimals in CSV/JSON (enough to recompute an aggregate),
+with two in the markdown, as the official evaluation code prints them.
 """
 import csv
 import io
@@ -16,6 +16,7 @@ from judging import constants as states
 from judging import media_sync
 from judging.engine import official, report
 from leaderboard import standings
+from leaderboard.units import in_percent
 
 LEADERBOARD_COLUMNS = [
     "rank", "model", "organisation", "model_type", "thinking", "parameters", "protocol", "backend",
@@ -72,7 +73,8 @@ class TaskRow:
         )
 
     def as_dict(self):
-        return asdict(self)
+        """The row as exports and the API give it: scores in percent."""
+        return in_percent(asdict(self))
 
 
 def task_rows(submission):
@@ -85,7 +87,7 @@ def tasks_csv(rows):
 
 def submission_json(submission, rows):
     """Everything a reader needs to recompute the leaderboard row: metadata, aggregate, every task."""
-    return {
+    return in_percent({
         "id": submission.pk, "model": submission.model_name, "organisation": submission.organisation,
         "model_type": submission.model_type, "thinking": submission.thinking,
         "parameters_billions": float(submission.parameters_billions) if submission.parameters_billions else None,
@@ -94,8 +96,7 @@ def submission_json(submission, rows):
         "scores": submission.scores(), "coverage": submission.coverage,
         "tasks_judged": submission.tasks_judged, "tasks_total": submission.tasks_total,
         "final_ci": standings.interval(submission),
-        "tasks": [r.as_dict() for r in rows],
-    }
+    }) | {"tasks": [r.as_dict() for r in rows]}
 
 
 def _csv_value(value):

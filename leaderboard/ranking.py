@@ -12,6 +12,7 @@ import numpy as np
 
 from judging.engine.similarity import DEFAULT as DEFAULT_SIMILARITY
 from judging.engine.similarity import display_name
+from leaderboard.units import in_percent
 
 # Fixed so that a submission's interval is the same on every machine and every re-judge.
 BOOTSTRAP_SEED = 20250929
@@ -19,6 +20,8 @@ BOOTSTRAP_RESAMPLES = 2000
 CONFIDENCE = 0.95
 
 PAPER_BACKEND = "paper"
+# The paper's benchmark size: a row judged on fewer tasks says so beside its own count.
+PAPER_TASKS = 113
 SIMILARITY_SEPARATOR = "+"
 
 
@@ -51,7 +54,7 @@ def ranks_with_ties(intervals):
 class Entry:
     """One leaderboard row: a judged public submission or a row reported in the paper.
 
-    Scores are fractions in [0, 1]; templates and exports turn them into percentages.
+    Scores are fractions in [0, 1]; templates, exports and the API turn them into percentages.
     """
     model: str
     model_type: str
@@ -75,6 +78,7 @@ class Entry:
     # their number; shown beside ours (missing tasks count 0) when coverage is below 100 %.
     over_judged: dict | None = None
     tasks_judged: int | None = None
+    tasks_total: int | None = None   # the benchmark's size when the row was judged
     rank: int = field(default=0)
 
     @property
@@ -90,6 +94,11 @@ class Entry:
         return self.backend == PAPER_BACKEND
 
     @property
+    def smaller_than_paper(self):
+        """Judged on a benchmark of another size than the paper's, so its n of N is not n of 113."""
+        return self.tasks_total is not None and self.tasks_total != PAPER_TASKS
+
+    @property
     def group(self):
         return (self.protocol, self.backend)
 
@@ -100,12 +109,13 @@ class Entry:
         return (self.ci_low, self.ci_high)
 
     def as_dict(self):
+        """The row as the API and the CSV give it: scores in percent."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data["from_paper"] = self.from_paper
         data["final_over_judged"] = self.final_over_judged
         if self.finished is not None:
             data["finished"] = self.finished.isoformat()
-        return data
+        return in_percent(data)
 
 
 def backend_name(model_backend, similarity):
@@ -150,6 +160,29 @@ class Group:
         return self.backend == PAPER_BACKEND
 
 
+@dataclass
+class Panel:
+    """Rows that may share a chart axis: one judging set-up on one benchmark size."""
+    key: str
+    label: str
+    entries: list
+    from_paper: bool = False
+
+
+def chart_panels(groups):
+    """One panel per group and benchmark size, in the groups' order, the most rows first within a group:
+    a six-task run and a 113-task row on one axis would look comparable when they are not."""
+    panels = []
+    for group in groups:
+        by_size = {}
+        for entry in group.entries:
+            by_size.setdefault(entry.tasks_total, []).append(entry)
+        for size, members in sorted(by_size.items(), key=lambda item: (-len(item[1]), -(item[0] or 0))):
+            panels.append(Panel(f"{group.key}/{size}", f"{group.label} · {size}-task benchmark", members,
+                                group.from_paper))
+    return panels
+
+
 def rank_groups(entries):
     """Split entries by (protocol, back-end), rank each group by Final with ties, paper last.
 
@@ -178,7 +211,7 @@ SORT_COLUMNS = {
     "ifs": ("ifs", True),
     "vfs": ("vfs", True),
     "final": ("final", True),
-    "coverage": ("coverage", True),
+    "tasks": ("tasks_judged", True),
     "finished": ("finished", True),
     "model_type": ("model_type", False),
 }

@@ -19,7 +19,8 @@ CI_KEY = "final_ci"
 HEATMAP_AXES = {"domain": "Domain", "interaction_complexity": "Interaction complexity"}
 HEATMAP_MODELS = 12
 ENTRY_FIELDS = ("pk", "model_name", "organisation", "model_type", "thinking", "parameters_billions", "protocol",
-                "backend", "lfs", "hfs", "ifs", "vfs", "final", "coverage", "finished_at", "aggregate", "is_verified")
+                "backend", "lfs", "hfs", "ifs", "vfs", "final", "coverage", "finished_at", "aggregate", "is_verified",
+                "tasks_judged", "tasks_total")
 
 
 def ranked_submissions():
@@ -49,7 +50,8 @@ def _entry(row):
         ifs=row["ifs"] or 0.0, vfs=row["vfs"] or 0.0, final=row["final"] or 0.0,
         ci_low=interval[0], ci_high=interval[1], coverage=row["coverage"], finished=row["finished_at"],
         submission_id=row["pk"], verified=row["is_verified"],
-        over_judged=row["aggregate"].get("over_judged"), tasks_judged=row["aggregate"].get("judged"),
+        over_judged=row["aggregate"].get("over_judged"), tasks_judged=row["tasks_judged"],
+        tasks_total=row["tasks_total"],
     )
 
 
