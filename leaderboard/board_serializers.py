@@ -64,7 +64,11 @@ class TaskRowSerializer(serializers.Serializer):
     hfs = _score("HFS")
     vfs = _score("VFS")
     final = _score("Final")
+    visual_points = serializers.IntegerField(help_text="Screens compared and counted: the first success_step + 1 "
+                                             "visual points.")
+    checkpoints = serializers.IntegerField(help_text="The task's checkpoints (what a run reaching every step compares).")
     failure_reason = serializers.CharField()
+    ended_by = serializers.CharField(help_text="The step that ended the replay and the rule that stopped it there.")
     blocked_requests = serializers.IntegerField(allow_null=True)
     domain = serializers.CharField()
     interaction_complexity = serializers.CharField()

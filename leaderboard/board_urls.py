@@ -10,6 +10,7 @@ urlpatterns = [
     path("leaderboard/charts/", views.leaderboard_charts, name="charts"),
     path("leaderboard/tasks/<str:task_id>/", views.task_gallery, name="task-gallery"),
     path("submissions/<int:pk>/results/", views.submission_results, name="results"),
+    path("submissions/<int:pk>/results/rows/", views.results_rows, name="results-rows"),
     path("submissions/<int:pk>/results.csv", views.results_csv, name="results-csv"),
     path("submissions/<int:pk>/results.json", views.results_json, name="results-json"),
     path("submissions/<int:pk>/metrics.md", views.results_markdown, name="results-markdown"),

@@ -128,17 +128,28 @@ def leaderboard_charts(request):
     return render(request, "leaderboard/board/charts.html", {**context, "axis": axis, "axes": standings.HEATMAP_AXES})
 
 
+def _task_table(request, submission):
+    """The per-task rows in the order the query asks for, with their header links."""
+    column, flipped = parse_sort(request.GET.get("sort"), TASK_SORT, "task")
+    attribute, descending = TASK_SORT[column]
+    return {"submission": submission, "finished": submission.is_finished,
+            "rows": sort_rows(exports.task_rows(submission), attribute, descending ^ flipped),
+            "headers": _sort_headers(request.GET, TASK_SORT, column, flipped)}
+
+
 @require_GET
 def submission_results(request, pk):
     submission = _submission_for(request, pk)
-    column, flipped = parse_sort(request.GET.get("sort"), TASK_SORT, "task")
-    attribute, descending = TASK_SORT[column]
-    rows = sort_rows(exports.task_rows(submission), attribute, descending ^ flipped)
     return render(request, "leaderboard/board/results.html", {
-        "submission": submission, "rows": rows, "headers": _sort_headers(request.GET, TASK_SORT, column, flipped),
-        "interval": standings.interval(submission),
-        "finished": submission.status == states.DONE,
+        **_task_table(request, submission), "interval": standings.interval(submission),
+        "judged": submission.status == states.DONE,
     })
+
+
+@require_GET
+def results_rows(request, pk):
+    """The table's body alone: what the results page fetches while judging goes on."""
+    return render(request, "leaderboard/board/_task_rows.html", _task_table(request, _submission_for(request, pk)))
 
 
 def _download(content, content_type, filename):
@@ -181,7 +192,10 @@ def task_gallery_for_run(request, pk, task_id):
     run = _run_for(request, pk, task_id)
     result = run.result or {}
     return render(request, "leaderboard/board/gallery.html", {
-        "run": run, "submission": run.submission, "task": run.task, "frames": gallery.frames(result),
+        "run": run, "submission": run.submission, "task": run.task,
+        "frames": gallery.frames(result, run.task.checkpoint_count),
+        "ended_by": gallery.ended_by(result, run.task.step_count),
+        "points": gallery.visual_points(result, run.task.checkpoint_count),
         "result": result, "steps": list(run.task.steps.all()),
         "blocked": sorted((result.get("blocked_requests") or {}).items()), "preview_url": preview_url(run),
     })
@@ -300,7 +314,8 @@ def task_gallery(request, task_id):
     for run in page:
         point = next((p for p in (run.result or {}).get("points") or []
                       if checkpoint and p["checkpoint"] == checkpoint.index), None)
-        tiles.append({"run": run, "point": point})
+        tiles.append({"run": run, "point": point, "ended_by": gallery.ended_by(run.result or {}, task.step_count),
+                      "last": None if point else gallery.last_screenshot(run.result or {})})
     return render(request, "leaderboard/board/task_gallery.html", {
         "task": task, "checkpoints": checkpoints, "checkpoint": checkpoint, "tiles": tiles, "page": page,
     })

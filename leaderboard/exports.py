@@ -15,7 +15,7 @@ from pathlib import PurePosixPath
 from judging import constants as states
 from judging import media_sync
 from judging.engine import official, report
-from leaderboard import standings
+from leaderboard import gallery, standings
 from leaderboard.units import in_percent
 
 LEADERBOARD_COLUMNS = [
@@ -25,7 +25,8 @@ LEADERBOARD_COLUMNS = [
 ]
 TASK_COLUMNS = [
     "task_id", "status", "steps_reached", "steps_total", "ifs", "ocr", "image", "image_similarity", "lfs", "hfs",
-    "vfs", "final", "failure_reason", "blocked_requests", "domain", "interaction_complexity",
+    "vfs", "final", "visual_points", "checkpoints", "failure_reason", "ended_by", "blocked_requests", "domain",
+    "interaction_complexity",
 ]
 EVAL_FILE, SCREENSHOTS, EVALPOINTS = "eval.json", "screenshots", "evalpoints"
 
@@ -51,7 +52,10 @@ class TaskRow:
     hfs: float | None
     vfs: float
     final: float
+    visual_points: int          # screens compared and counted (the first success_step + 1 visual points)
+    checkpoints: int            # the task's checkpoints: what a run reaching every step compares
     failure_reason: str
+    ended_by: str               # the step that ended the replay and the rule that stopped it
     blocked_requests: int | None
     domain: str
     interaction_complexity: str
@@ -60,6 +64,7 @@ class TaskRow:
     def from_run(cls, run):
         result = run.result or {}
         points, success = result.get("points") or [], run.success_steps or 0
+        compared, checkpoints = gallery.visual_points(result, run.task.checkpoint_count)
         return cls(
             task_id=run.task.task_id, status=run.status, steps_reached=run.success_steps,
             steps_total=run.total_steps if run.total_steps is not None else run.task.step_count,
@@ -67,7 +72,9 @@ class TaskRow:
             ocr=report.point_mean([p["ocr"] for p in points], success),
             image=report.point_mean([p["image"] for p in points], success),
             image_similarity=(result.get("backends") or {}).get("image_similarity", ""),
+            visual_points=compared, checkpoints=checkpoints,
             failure_reason=run.failure_reason or (run.stop_reason if run.stop_reason != "completed" else ""),
+            ended_by=gallery.ended_by(result, run.task.step_count) if result else run.failure_detail[:300],
             blocked_requests=run.blocked_requests, domain=run.task.domain,
             interaction_complexity=run.task.interaction_complexity,
         )
