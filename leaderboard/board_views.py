@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from judging import constants as states
 from judging import media_sync
 from judging.engine import assets
-from leaderboard import charts, exports, gallery, standings
+from leaderboard import charts, comparisons, exports, gallery, standings
 from leaderboard.models import Submission, TaskRun
 from leaderboard.board_serializers import (
     CSVRenderer, LeaderboardEntrySerializer, TaskRowSerializer,
@@ -99,21 +99,25 @@ def leaderboard(request):
         "tables": tables, "csv_url": "/api/leaderboard/?" + urlencode({"format": "csv"})})
 
 
-def _chart_context(axis):
+def _largest_judged(groups):
+    return next((g for g in groups if not g.from_paper), None)
+
+
+def _chart_context():
     groups = standings.standings()
-    judged = next((g for g in groups if not g.from_paper), None)
+    judged = _largest_judged(groups)
     top = judged.entries[: standings.HEATMAP_MODELS] if judged else []
-    matrix = standings.ifs_matrix(top, axis) if top else None
     difficulty = standings.task_difficulty(judged.entries) if judged else []
     panels = [{"panel": panel, "rows": panel.entries[:charts.FINAL_ROWS],
                "final_id": f"chart-final-{n}", "scatter_id": f"chart-scatter-{n}",
                "final": charts.render(charts.final_with_ci(panel.entries[:charts.FINAL_ROWS])),
                "scatter": charts.render(charts.ifs_against_vfs(panel.entries, panel.from_paper))}
               for n, panel in enumerate(chart_panels(groups), 1)]
+    rates = comparisons.win_rates([e.submission_id for e in top]) if len(top) > 1 else None
     return {
         "panels": panels,
-        "heatmap_chart": charts.render(charts.ifs_heatmap(matrix)) if matrix else "",
-        "matrix": matrix,
+        "win_chart": charts.render(charts.win_rate_heatmap(top, rates)) if rates else "",
+        "win_rows": list(zip(top, rates)) if rates else [], "win_models": top,
         "difficulty_chart": charts.render(charts.task_difficulty(difficulty)) if difficulty else "",
         "difficulty": difficulty, "unsolved": [t for t in difficulty if not t["solved"]],
         "judged_label": judged.label if judged else "",
@@ -122,10 +126,75 @@ def _chart_context(axis):
 
 @require_GET
 def leaderboard_charts(request):
-    axis = request.GET.get("axis")
-    axis = axis if axis in standings.HEATMAP_AXES else "domain"
-    context = standings.cached("charts", lambda: _chart_context(axis), axis)
-    return render(request, "leaderboard/board/charts.html", {**context, "axis": axis, "axes": standings.HEATMAP_AXES})
+    return render(request, "leaderboard/board/charts.html", standings.cached("charts", _chart_context))
+
+
+BREAKDOWN_CHART_ROWS = 20
+
+
+@require_GET
+def breakdown(request):
+    """Scores per domain, interaction level or visual level for every model of one judging set-up."""
+    axis = request.GET.get("axis") if request.GET.get("axis") in comparisons.AXES else "domain"
+    metric = request.GET.get("metric") if request.GET.get("metric") in comparisons.METRICS else "final"
+    groups = [g for g in standings.standings() if not g.from_paper]
+    group = next((g for g in groups if g.key == request.GET.get("group")), groups[0] if groups else None)
+    page = Paginator(group.entries if group else [], BOARD_PAGE).get_page(request.GET.get("page"))
+
+    def build():
+        matrix = comparisons.by_category(list(page), axis, metric)
+        return {"matrix": matrix, "chart": charts.render(charts.category_heatmap(matrix, BREAKDOWN_CHART_ROWS))}
+
+    context = standings.cached("breakdown", build, axis, metric, group and group.key, page.number) if group else {}
+    return render(request, "leaderboard/board/breakdown.html", {
+        **context, "group": group, "groups": groups, "axis": axis, "metric": metric, "page": page,
+        "axes": comparisons.AXES, "metrics": comparisons.METRICS, "chart_rows": BREAKDOWN_CHART_ROWS,
+    })
+
+
+def _finished_for(request, value):
+    """A judged submission this user may see, from a query parameter; None when there is none."""
+    try:
+        pk = int(value or "")
+    except ValueError:
+        return None
+    return Submission.objects.visible_to(request.user).filter(pk=pk, status=states.DONE).first()
+
+
+def _pair(request):
+    a, b = _finished_for(request, request.GET.get("a")), _finished_for(request, request.GET.get("b"))
+    return a, b
+
+
+@require_GET
+def compare(request):
+    """Two judged submissions task by task: paired differences, wins, and the interval of the difference."""
+    a, b = _pair(request)
+    choices = [(e.submission_id, f"{e.model} #{e.submission_id}")
+               for g in standings.standings() if not g.from_paper for e in g.entries]
+    listed = {pk for pk, _ in choices}
+    choices += [(s.pk, f"{s.model_name} #{s.pk}") for s in (a, b) if s is not None and s.pk not in listed]
+    context = {"a": a, "b": b, "choices": choices}
+    if a and b and a.pk != b.pk:
+        result = comparisons.head_to_head(a.pk, b.pk)
+        context.update(result=result, chart=charts.render(charts.head_to_head(result.pairs, f"#{a.pk}", f"#{b.pk}")))
+    return render(request, "leaderboard/board/compare.html", context)
+
+
+@require_GET
+def compare_task(request, task_id):
+    """One task, checkpoint by checkpoint: the ground truth beside what each of the two runs showed."""
+    task = get_object_or_404(Task, task_id=task_id)
+    a, b = _pair(request)
+    if not (a and b):
+        raise Http404("Choose two judged submissions")
+    runs = {r.submission_id: r for r in TaskRun.objects.filter(task=task, submission__in=[a, b])}
+    sides = [(s, runs.get(s.pk)) for s in (a, b)]
+    rows = [{"checkpoint": c, "screens": [(s, run, gallery.screen_at(run.result or {}, c.index, task.step_count)
+                                           if run else None) for s, run in sides]}
+            for c in task.checkpoints.all()]
+    return render(request, "leaderboard/board/compare_task.html",
+                  {"task": task, "a": a, "b": b, "rows": rows, "sides": sides})
 
 
 def _task_table(request, submission):
@@ -310,12 +379,8 @@ def task_gallery(request, task_id):
     runs = (TaskRun.objects.filter(task=task, status=states.DONE, submission__in=standings.ranked_submissions())
             .select_related("submission").order_by("-final", "submission_id"))
     page = Paginator(runs, GALLERY_PAGE).get_page(request.GET.get("page"))
-    tiles = []
-    for run in page:
-        point = next((p for p in (run.result or {}).get("points") or []
-                      if checkpoint and p["checkpoint"] == checkpoint.index), None)
-        tiles.append({"run": run, "point": point, "ended_by": gallery.ended_by(run.result or {}, task.step_count),
-                      "last": None if point else gallery.last_screenshot(run.result or {})})
+    tiles = [{"run": run, "screen": gallery.screen_at(run.result or {}, checkpoint.index, task.step_count)}
+             for run in page] if checkpoint else []
     return render(request, "leaderboard/board/task_gallery.html", {
         "task": task, "checkpoints": checkpoints, "checkpoint": checkpoint, "tiles": tiles, "page": page,
     })

@@ -76,17 +76,42 @@ def ifs_against_vfs(entries, paper=False):
                    yaxis={"title": {"text": "IFS (%) — interaction"}, "range": [0, 100]}, showlegend=False)
 
 
-def ifs_heatmap(matrix):
-    """matrix: {"columns": [category...], "rows": [{"label": str, "values": [fraction|None...]}]}."""
-    rows = list(reversed(matrix["rows"]))   # best model on top
+def category_heatmap(matrix, limit):
+    """compare.by_category's matrix, its first `limit` rows (best first, drawn on top)."""
+    rows = list(reversed(matrix["rows"][:limit]))
+    metric = matrix["metric"]
     fig = go.Figure(go.Heatmap(
         z=[[_pct(v) for v in row["values"]] for row in rows],
-        x=[escape(c) for c in matrix["columns"]], y=[escape(row["label"]) for row in rows],
-        colorscale="Blues", zmin=0, zmax=100, colorbar={"title": {"text": "IFS %"}},
-        hovertemplate="%{y}<br>%{x}: IFS %{z:.2f}<extra></extra>", xgap=2, ygap=2,
+        x=[escape(c) for c in matrix["columns"]], y=[_label(row["entry"]) for row in rows],
+        colorscale="Blues", zmin=0, zmax=100, colorbar={"title": {"text": f"{metric} %"}},
+        hovertemplate=f"%{{y}}<br>%{{x}}: {metric} %{{z:.2f}} %<extra></extra>", xgap=2, ygap=2,
     ))
     return _layout(fig, max(300, 30 * len(rows) + 120), xaxis={"type": "category", "automargin": True},
                    yaxis={"type": "category", "automargin": True})
+
+
+def win_rate_heatmap(entries, rates):
+    """rates[i][j]: share of tasks entry i wins against entry j (compare.win_rates); best model on top."""
+    labels = [_label(e) for e in entries]
+    fig = go.Figure(go.Heatmap(
+        z=[[_pct(v) for v in row] for row in reversed(rates)], x=labels, y=list(reversed(labels)),
+        colorscale="RdBu", zmin=0, zmax=100, colorbar={"title": {"text": "wins %"}},
+        hovertemplate="%{y} beats %{x}<br>on %{z:.1f} % of tasks (ties half)<extra></extra>", xgap=2, ygap=2,
+    ))
+    return _layout(fig, max(320, 32 * len(entries) + 160),
+                   xaxis={"type": "category", "automargin": True, "tickangle": -40, "title": {"text": "against"}},
+                   yaxis={"type": "category", "automargin": True})
+
+
+def head_to_head(pairs, a_label, b_label):
+    """Per-task difference in Final (A − B), largest in A's favour first."""
+    fig = go.Figure(go.Bar(
+        x=[escape(p.task_id) for p in pairs], y=[_pct(p.difference) for p in pairs],
+        marker={"color": [JUDGED_COLOUR if p.difference > 0 else PAPER_COLOUR for p in pairs]},
+        hovertemplate="Task %{x}<br>Final difference %{y:.2f} points<extra></extra>",
+    ))
+    return _layout(fig, 340, xaxis={"type": "category", "title": {"text": "Task"}, "tickangle": -60},
+                   yaxis={"title": {"text": f"Final (%): {escape(a_label)} − {escape(b_label)}"}})
 
 
 def task_difficulty(tasks):

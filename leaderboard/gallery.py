@@ -87,6 +87,24 @@ def last_screenshot(result):
     return shots[-1] if shots else None
 
 
+@dataclass
+class Screen:
+    """What a run showed for one checkpoint: the visual point's screenshot, or, when the replay
+    stopped before it, the screen the page showed then, with the reason."""
+    point: dict | None
+    screenshot: str | None      # relative to the run's result folder
+    ended_by: str
+
+    @property
+    def reached(self):
+        return self.point is not None
+
+
+def screen_at(result, checkpoint, total_steps):
+    point = next((p for p in result.get("points") or [] if p["checkpoint"] == checkpoint), None)
+    return Screen(point, point["screenshot"] if point else last_screenshot(result), ended_by(result, total_steps))
+
+
 def frames(result, checkpoints=None):
     """Every state of the replay; `checkpoints` (the task's count) lets the frame where the replay
     stopped name the checkpoint it was expected to match next."""

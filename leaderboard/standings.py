@@ -9,14 +9,13 @@ from django.core.cache import cache
 from django.db.models import Count, F, Max, Q, Sum
 
 from judging import constants as states
-from judging.engine import scoring
 from leaderboard.models import Submission, TaskRun
 from leaderboard.paper import paper_entries
 from leaderboard.ranking import Entry, bootstrap_ci, rank_groups
 from tasks_catalog.models import Task
 
 CI_KEY = "final_ci"
-HEATMAP_AXES = {"domain": "Domain", "interaction_complexity": "Interaction complexity"}
+# Models in the charts page's pairwise win-rate heatmap: a readable grid.
 HEATMAP_MODELS = 12
 ENTRY_FIELDS = ("pk", "model_name", "organisation", "model_type", "thinking", "parameters_billions", "protocol",
                 "backend", "lfs", "hfs", "ifs", "vfs", "final", "coverage", "finished_at", "aggregate", "is_verified",
@@ -86,23 +85,6 @@ def cached(name, build, *parts):
         value = build()
         cache.set(key, value, 3600)
     return value
-
-
-def ifs_matrix(entries, axis):
-    """IFS per category of `axis` for the given judged entries, via scoring.aggregate per category."""
-    field = f"task__{axis}"
-    categories = Task.objects.facet_values(axis)
-    sizes = dict(Task.objects.exclude(**{axis: ""}).values_list(axis).annotate(n=Count("pk")))
-    runs = {}
-    for run in (TaskRun.objects.filter(submission_id__in=[e.submission_id for e in entries], status=states.DONE)
-                .exclude(**{field: ""}).values("submission_id", field, *TaskRun.SCORE_NAMES)):
-        scores = scoring.Scores(**{name: run[name] or 0.0 for name in ("ifs", "lfs", "vfs", "final")},
-                                hfs=run["hfs"])
-        runs.setdefault((run["submission_id"], run[field]), []).append(scores)
-    rows = [{"label": f"{e.model} #{e.submission_id}",
-             "values": [scoring.aggregate(runs.get((e.submission_id, c), []), sizes[c]).ifs for c in categories]}
-            for e in entries]
-    return {"columns": categories, "rows": rows, "axis": HEATMAP_AXES[axis]}
 
 
 def task_difficulty(entries):
