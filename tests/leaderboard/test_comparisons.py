@@ -29,7 +29,7 @@ def test_head_to_head_pairs_every_task_a_missing_one_counting_zero(board):
 
 
 def test_the_paired_interval_is_a_point_when_one_model_wins_every_task_by_the_same_margin(board):
-    evil, weak = board["evil"], board["weak"]
+    evil = board["evil"]
     same = comparisons.head_to_head(evil.pk, evil.pk)
     assert same.interval == (0.0, 0.0) and same.ties == 3 and not same.settled
     result = comparisons.head_to_head(board["llm"].pk, board["evil"].pk)
