@@ -98,7 +98,27 @@ def task_difficulty(entries):
                                                                    success_steps=F("total_steps")))))}
     count = len(ids) or 1
     tasks = [{"task_id": task_id, "mean_final": (per_task.get(task_id, {}).get("total") or 0.0) / count,
-              "solved": per_task.get(task_id, {}).get("solved", 0)}
+              "solved": per_task.get(task_id, {}).get("solved", 0),
+              "solve_rate": per_task.get(task_id, {}).get("solved", 0) / count, "submissions": len(ids)}
              for task_id in Task.objects.values_list("task_id", flat=True)]
     tasks.sort(key=lambda t: (t["mean_final"], t["task_id"]))
     return tasks
+
+
+def task_stats():
+    """{task_id: task_difficulty's row} over the largest judged set-up's public submissions, for the
+    catalog; empty while none is public. Cached until the board changes."""
+    def build():
+        judged = next((g for g in standings() if not g.from_paper), None)
+        return {t["task_id"]: t for t in task_difficulty(judged.entries)} if judged else {}
+    return cached("task-stats", build)
+
+
+TASK_BOARD_ROWS = 10
+
+
+def task_board(task, limit=TASK_BOARD_ROWS):
+    """The best public results on one task, by Final, each with its judging set-up."""
+    runs = (TaskRun.objects.filter(task=task, status=states.DONE, submission__in=ranked_submissions())
+            .select_related("submission").order_by("-final", "submission_id"))
+    return list(runs[:limit])
