@@ -22,13 +22,14 @@ PERCENT = {"help_text": "In percent (0–100)."}
 
 
 class PercentScores:
-    """Scores are stored as fractions; the API answers in percent, as every page and export does."""
+    """Scores are stored as fractions; the API answers in percent, as every page and export does
+    (nested rows included: in_percent converts them with their parent)."""
 
     def to_representation(self, instance):
         return in_percent(super().to_representation(instance))
 
 
-class TaskRunSerializer(PercentScores, serializers.ModelSerializer):
+class TaskRunSerializer(serializers.ModelSerializer):
     task = serializers.CharField(source="task.task_id")
 
     class Meta:

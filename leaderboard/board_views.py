@@ -26,7 +26,8 @@ from leaderboard.board_serializers import (
     CSVRenderer, LeaderboardEntrySerializer, TaskRowSerializer,
 )
 from leaderboard.ranking import (
-    DEFAULT_SORT, PAPER_TASKS, SORT_COLUMNS, Filters, chart_panels, parse_sort, sort_entries, sort_rows,
+    DEFAULT_SORT, PAPER_TASKS, SORT_COLUMNS, VERSION_CHOICES, Filters, chart_panels, parse_sort, sort_entries,
+    sort_rows,
 )
 from tasks_catalog.models import Task
 
@@ -68,7 +69,7 @@ def _sort_headers(query, columns, current, flipped):
 
 def _board_tables(filters, column, flipped, page_number):
     """The filter form and ranked tables: the same for every reader, so rendered once per version."""
-    groups = standings.standings()
+    groups = standings.standings(filters.version_choice)
     choices = [(g.key, g.label) for g in groups]
     shown = filters.apply(groups)
     pages = max([-(-len(g.entries) // BOARD_PAGE) for g in shown] or [1])
@@ -84,6 +85,7 @@ def _board_tables(filters, column, flipped, page_number):
         "groups": [g for g in shown if g.entries], "page": page, "page_query": query.urlencode(),
         "group_choices": choices, "filters": filters, "sort_param": query.get("sort", ""),
         "model_types": Submission.ModelType.choices, "headers": _sort_headers(query, SORT_COLUMNS, column, flipped),
+        "version_choices": VERSION_CHOICES, "versions": filters.version_choice,
         "judged_groups": sum(1 for g in groups if not g.from_paper), "paper_tasks": PAPER_TASKS,
     })
 
@@ -396,6 +398,9 @@ def task_gallery(request, task_id):
     parameters=[OpenApiParameter("model_type", str), OpenApiParameter("thinking", str, enum=["yes", "no"]),
                 OpenApiParameter("group", str, description="<protocol>/<backend>"),
                 OpenApiParameter("q", str, description="search in model and organisation"),
+                OpenApiParameter("versions", str, enum=list(VERSION_CHOICES),
+                                 description="which of a model's versions its row shows (default best); all: "
+                                             "every submission its own row"),
                 OpenApiParameter("format", str, enum=["json", "csv"]),
                 OpenApiParameter("limit", int), OpenApiParameter("offset", int)],
     responses=LeaderboardEntrySerializer(many=True),
@@ -405,7 +410,7 @@ def task_gallery(request, task_id):
 def api_leaderboard(request):
     filters = Filters.from_query(request.GET)
     if request.accepted_renderer.format == "csv":
-        groups = filters.apply(standings.standings())
+        groups = filters.apply(standings.standings(filters.version_choice))
         return Response(exports.leaderboard_csv(groups), headers={
             "Content-Disposition": 'attachment; filename="iwr-bench-leaderboard.csv"'})
     paginator = LimitOffsetPagination()
@@ -414,7 +419,7 @@ def api_leaderboard(request):
 
     def page():
         rows = [{**e.as_dict(), "group": g.key, "group_label": g.label}
-                for g in filters.apply(standings.standings()) for e in g.entries]
+                for g in filters.apply(standings.standings(filters.version_choice)) for e in g.entries]
         return len(rows), rows[offset:offset + limit]
 
     # One page of rows, kept until the board changes: a request then costs one small query.

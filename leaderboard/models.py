@@ -103,6 +103,8 @@ class Submission(ScoreFields):
     upload_name = models.CharField(max_length=255)
     upload_bytes = models.PositiveBigIntegerField()
     sha256 = models.CharField(max_length=64, db_index=True)
+    content_sha256 = models.CharField(max_length=64, blank=True, db_index=True,
+                                      help_text="Digest of the unpacked sites (paths and contents), whatever the zip's bytes.")
     storage = models.CharField(max_length=64, unique=True, editable=False,
                                help_text="Folder under MEDIA_ROOT/submissions/ holding the sites and results.")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)

@@ -79,6 +79,9 @@ class Entry:
     over_judged: dict | None = None
     tasks_judged: int | None = None
     tasks_total: int | None = None   # the benchmark's size when the row was judged
+    owner_id: int | None = None
+    # Every version of this model (one_row_per_model), oldest first: {"submission_id", "final", "finished"}.
+    history: list = field(default_factory=list)
     rank: int = field(default=0)
 
     @property
@@ -183,6 +186,31 @@ def chart_panels(groups):
     return panels
 
 
+# Which of a model's versions its row shows; "all" gives every submission a row of its own.
+VERSION_CHOICES = {"best": "Best version", "latest": "Latest version", "all": "Every submission"}
+DEFAULT_VERSIONS = "best"
+
+
+def one_row_per_model(entries, choice=DEFAULT_VERSIONS):
+    """A model's submissions, the same owner's under one name in one judging set-up, are versions of
+    one row: the best (highest Final) or the latest shows, with the history of all of them."""
+    if choice == "all":
+        return list(entries)
+    rows, models = [], {}
+    for entry in entries:
+        if entry.owner_id is None:
+            rows.append(entry)
+        else:
+            models.setdefault((entry.group, entry.owner_id, entry.model.casefold()), []).append(entry)
+    for versions in models.values():
+        versions.sort(key=lambda e: (e.finished is not None, e.finished, e.submission_id or 0))
+        shown = max(versions, key=lambda e: (e.final, e.submission_id or 0)) if choice == "best" else versions[-1]
+        shown.history = [{"submission_id": e.submission_id, "final": e.final, "finished": e.finished}
+                         for e in versions]
+        rows.append(shown)
+    return rows
+
+
 def rank_groups(entries):
     """Split entries by (protocol, back-end), rank each group by Final with ties, paper last.
 
@@ -255,6 +283,11 @@ class Filters:
     thinking: str = ""      # "", "yes", "no"
     group: str = ""         # "" or "<protocol>/<backend>"
     q: str = ""
+    versions: str = ""      # a VERSION_CHOICES key; "" is the default
+
+    @property
+    def version_choice(self):
+        return self.versions if self.versions in VERSION_CHOICES else DEFAULT_VERSIONS
 
     @classmethod
     def from_query(cls, query):

@@ -11,7 +11,7 @@ from django.db.models import Count, F, Max, Q, Sum
 from judging import constants as states
 from leaderboard.models import Submission, TaskRun
 from leaderboard.paper import paper_entries
-from leaderboard.ranking import Entry, bootstrap_ci, rank_groups
+from leaderboard.ranking import DEFAULT_VERSIONS, Entry, bootstrap_ci, one_row_per_model, rank_groups
 from tasks_catalog.models import Task
 
 CI_KEY = "final_ci"
@@ -19,7 +19,7 @@ CI_KEY = "final_ci"
 HEATMAP_MODELS = 12
 ENTRY_FIELDS = ("pk", "model_name", "organisation", "model_type", "thinking", "parameters_billions", "protocol",
                 "backend", "lfs", "hfs", "ifs", "vfs", "final", "coverage", "finished_at", "aggregate", "is_verified",
-                "tasks_judged", "tasks_total")
+                "tasks_judged", "tasks_total", "owner_id")
 
 
 def ranked_submissions():
@@ -50,7 +50,7 @@ def _entry(row):
         ci_low=interval[0], ci_high=interval[1], coverage=row["coverage"], finished=row["finished_at"],
         submission_id=row["pk"], verified=row["is_verified"],
         over_judged=row["aggregate"].get("over_judged"), tasks_judged=row["tasks_judged"],
-        tasks_total=row["tasks_total"],
+        tasks_total=row["tasks_total"], owner_id=row["owner_id"],
     )
 
 
@@ -58,12 +58,14 @@ def judged_entries():
     return [_entry(row) for row in ranked_submissions().values(*ENTRY_FIELDS)]
 
 
-def standings():
-    """Every ranked group: judged submissions by protocol and back-end, then the paper's rows.
+def standings(versions=DEFAULT_VERSIONS):
+    """Every ranked group: judged submissions by protocol and back-end, then the paper's rows; a
+    model's versions in one row (ranking.one_row_per_model), the best or latest as `versions` says.
 
     Cached until a ranked submission changes, so a request costs one small query, not N rows.
     """
-    return cached("standings", lambda: rank_groups(judged_entries() + paper_entries()))
+    return cached("standings", lambda: rank_groups(one_row_per_model(judged_entries(), versions) + paper_entries()),
+                  versions)
 
 
 def version():

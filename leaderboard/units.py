@@ -18,6 +18,8 @@ def in_percent(data):
     for key, value in data.items():
         if isinstance(value, dict):
             out[key] = in_percent(value)
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            out[key] = [in_percent(v) for v in value]
         elif key in PERCENT_FIELDS and isinstance(value, (list, tuple)):
             out[key] = [percent(v) for v in value]
         elif key in PERCENT_FIELDS and isinstance(value, (int, float)) and not isinstance(value, bool):

@@ -352,6 +352,22 @@ def missing_files(path, plan, asset_names, limit=OUTSIDE_URLS_SHOWN):
     return found, False
 
 
+def content_digest(path, plan):
+    """sha256 over what `unpack` would write: each site file's task, path and content digest, in
+    order. Two zips of the same files have the same digest whatever their compression, entry order,
+    timestamps or wrapping folder."""
+    digest = hashlib.sha256()
+    with zipfile.ZipFile(path) as archive:
+        files = sorted(((t, r, i) for t, entries in plan.sites.items() for i, r in entries), key=lambda f: f[:2])
+        for task_id, relative, info in files:
+            content = hashlib.sha256()
+            with archive.open(info) as src:
+                for chunk in iter(lambda: src.read(COPY_CHUNK), b""):
+                    content.update(chunk)
+            digest.update(f"{task_id}\0{relative}\0{content.hexdigest()}\n".encode())
+    return digest.hexdigest()
+
+
 def sha256_file(path):
     digest = hashlib.sha256()
     with open(path, "rb") as fh:
