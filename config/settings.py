@@ -163,6 +163,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 200,
+    # Every error answers with a stable code and what to do (leaderboard.api_errors).
+    "EXCEPTION_HANDLER": "leaderboard.api_errors.handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "IWR-Bench Leaderboard API",

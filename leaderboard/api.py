@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from config.ratelimit import ratelimit
 from leaderboard import moderation, services
+from leaderboard.api_errors import validated
 from leaderboard.models import Submission, TaskRun
 from leaderboard.services import METADATA_FIELDS
 from leaderboard.units import in_percent
@@ -97,9 +98,7 @@ class SubmissionList(generics.ListCreateAPIView):
 
     @extend_schema(request=SubmissionUploadSerializer, responses={201: SubmissionSerializer})
     def post(self, request):
-        upload = SubmissionUploadSerializer(data=request.data)
-        upload.is_valid(raise_exception=True)
-        data = dict(upload.validated_data)
+        data = dict(validated(SubmissionUploadSerializer(data=request.data)))
         archive, task = data.pop("archive"), data.pop("task", None)
         try:
             submission = services.create_submission(request.user, data, archive.temporary_file_path(),
@@ -159,9 +158,8 @@ class Preflight(APIView):
 
     @extend_schema(request=PreflightSerializer, responses={200: dict})
     def post(self, request):
-        upload = PreflightSerializer(data=request.data)
-        upload.is_valid(raise_exception=True)
-        task = upload.validated_data.get("task")
-        report = services.preflight(request.user, upload.validated_data["archive"].temporary_file_path(),
+        data = validated(PreflightSerializer(data=request.data))
+        task = data.get("task")
+        report = services.preflight(request.user, data["archive"].temporary_file_path(),
                                     task_id=task.task_id if task else None)
         return Response(report)

@@ -62,7 +62,9 @@ def preflight(request):
         task = form.cleaned_data["task"]
         report = services.preflight(request.user, form.cleaned_data["archive"].temporary_file_path(),
                                     task_id=task.task_id if task else None)
-    return render(request, "leaderboard/preflight.html", {"form": form, "report": report},
+    # The model's details, for submitting the checked zip from this page without choosing it again.
+    return render(request, "leaderboard/preflight.html", {"form": form, "report": report,
+                                                          "submit_form": SubmissionForm()},
                   status=400 if form.errors else 200)
 
 
