@@ -175,6 +175,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # A curl line for every endpoint in the reference (leaderboard.api_docs).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "leaderboard.api_docs.curl_samples"],
 }
 
 # Celery: the embedded default is kombu's filesystem transport, which needs no server.

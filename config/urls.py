@@ -6,9 +6,10 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 from config.health import healthz
 from judging.engine import JUDGE_VERSION, JudgeOptions, official, scoring, similarity
 from judging.engine.scoring import PROTOCOL
+from leaderboard import board_views
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", board_views.home, name="home"),
     # The About page's table quotes the judge's own constants, so it cannot drift from them.
     path("about/", TemplateView.as_view(template_name="about.html", extra_context={
         "protocol": PROTOCOL, "judge_version": JUDGE_VERSION, "judge": JudgeOptions(), "official": official,

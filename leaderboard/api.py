@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from config.ratelimit import ratelimit
 from leaderboard import moderation, services
+from leaderboard.api_docs import ErrorSerializer, PreflightReportSerializer
 from leaderboard.api_errors import validated
 from leaderboard.models import Submission, TaskRun
 from leaderboard.services import METADATA_FIELDS
@@ -60,7 +61,7 @@ class SubmissionSerializer(PercentScores, serializers.ModelSerializer):
 
 
 class SubmissionUploadSerializer(serializers.ModelSerializer):
-    archive = serializers.FileField(help_text="The zip: one task's site, or a whole run (<task_id>/<model_dir>/).")
+    archive = serializers.FileField(help_text="The zip: one task's site, or a whole run (`<task_id>/<model_dir>/index.html`).")
     task = serializers.SlugRelatedField(slug_field="task_id", queryset=Task.objects.all(), required=False,
                                         allow_null=True, help_text="Set for a one-task zip; omit for a whole run.")
 
@@ -96,7 +97,9 @@ class SubmissionList(generics.ListCreateAPIView):
     def get_queryset(self):
         return Submission.objects.visible_to(self.request.user).select_related("owner").prefetch_related("runs__task")
 
-    @extend_schema(request=SubmissionUploadSerializer, responses={201: SubmissionSerializer})
+    @extend_schema(request=SubmissionUploadSerializer,
+                   responses={201: SubmissionSerializer, 400: ErrorSerializer, 409: ErrorSerializer,
+                              413: ErrorSerializer, 429: ErrorSerializer})
     def post(self, request):
         data = dict(validated(SubmissionUploadSerializer(data=request.data)))
         archive, task = data.pop("archive"), data.pop("task", None)
@@ -117,11 +120,11 @@ class SubmissionList(generics.ListCreateAPIView):
 class SubmissionDetail(APIView):
     """One submission you may see; DELETE (the owner) removes it and its files."""
 
-    @extend_schema(responses=SubmissionSerializer)
+    @extend_schema(responses={200: SubmissionSerializer, 404: ErrorSerializer})
     def get(self, request, pk):
         return Response(SubmissionSerializer(_visible(request, pk)).data)
 
-    @extend_schema(responses={204: None})
+    @extend_schema(responses={204: None, 403: ErrorSerializer, 404: ErrorSerializer})
     def delete(self, request, pk):
         try:
             moderation.perform(_visible(request, pk), "delete", request.user)
@@ -135,7 +138,8 @@ class SubmissionAction(APIView):
     re-judge (admins). Answers the submission as it is now; 403 when not yours to do, 409 when it
     does not apply (e.g. publishing a public submission)."""
 
-    @extend_schema(request=None, responses={200: SubmissionSerializer, 204: None},
+    @extend_schema(request=None, responses={200: SubmissionSerializer, 204: None, 403: ErrorSerializer,
+                                            404: ErrorSerializer, 409: ErrorSerializer},
                    parameters=[OpenApiParameter("action", str, OpenApiParameter.PATH, enum=list(moderation.ACTIONS))])
     def post(self, request, pk, action):
         submission = _visible(request, pk)
@@ -156,7 +160,7 @@ class Preflight(APIView):
     permission_classes = [IsAuthenticated]
     parser_classes = [MultiPartParser, FormParser]
 
-    @extend_schema(request=PreflightSerializer, responses={200: dict})
+    @extend_schema(request=PreflightSerializer, responses={200: PreflightReportSerializer, 400: ErrorSerializer})
     def post(self, request):
         data = validated(PreflightSerializer(data=request.data))
         task = data.get("task")

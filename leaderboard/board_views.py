@@ -22,9 +22,8 @@ from judging import media_sync
 from judging.engine import assets
 from leaderboard import charts, comparisons, exports, gallery, standings
 from leaderboard.models import Submission, TaskRun
-from leaderboard.board_serializers import (
-    CSVRenderer, LeaderboardEntrySerializer, TaskRowSerializer,
-)
+from leaderboard.api_docs import LeaderboardPageSerializer
+from leaderboard.board_serializers import CSVRenderer, TaskRowSerializer
 from leaderboard.ranking import (
     DEFAULT_SORT, PAPER_TASKS, SORT_COLUMNS, VERSION_CHOICES, Filters, chart_panels, parse_sort, sort_entries,
     sort_rows,
@@ -88,6 +87,11 @@ def _board_tables(filters, column, flipped, page_number):
         "version_choices": VERSION_CHOICES, "versions": filters.version_choice,
         "judged_groups": sum(1 for g in groups if not g.from_paper), "paper_tasks": PAPER_TASKS,
     })
+
+
+@require_GET
+def home(request):
+    return render(request, "home.html", {"figures": standings.site_figures()})
 
 
 @require_GET
@@ -403,7 +407,7 @@ def task_gallery(request, task_id):
                                              "every submission its own row"),
                 OpenApiParameter("format", str, enum=["json", "csv"]),
                 OpenApiParameter("limit", int), OpenApiParameter("offset", int)],
-    responses=LeaderboardEntrySerializer(many=True),
+    responses=LeaderboardPageSerializer,
 )
 @api_view(["GET"])
 @renderer_classes([JSONRenderer, CSVRenderer])

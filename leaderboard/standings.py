@@ -12,7 +12,7 @@ from judging import constants as states
 from leaderboard.models import Submission, TaskRun
 from leaderboard.paper import paper_entries
 from leaderboard.ranking import DEFAULT_VERSIONS, Entry, bootstrap_ci, one_row_per_model, rank_groups
-from tasks_catalog.models import Task
+from tasks_catalog.models import ActionStep, Task
 
 CI_KEY = "final_ci"
 # Models in the charts page's pairwise win-rate heatmap: a readable grid.
@@ -124,3 +124,15 @@ def task_board(task, limit=TASK_BOARD_ROWS):
     runs = (TaskRun.objects.filter(task=task, status=states.DONE, submission__in=ranked_submissions())
             .select_related("submission").order_by("-final", "submission_id"))
     return list(runs[:limit])
+
+
+def site_figures():
+    """The home page's figures, counted from the database: the catalog, and the board's rows."""
+    def build():
+        catalog = Task.objects.aggregate(tasks=Count("pk"), assertions=Sum("assertion_count"),
+                                         websites=Count("source_website", distinct=True, filter=~Q(source_website="")))
+        rows = [e for g in standings() for e in g.entries]
+        return {**catalog, "assertions": catalog["assertions"] or 0,
+                "actions": ActionStep.objects.count(), "submissions": ranked_submissions().count(),
+                "models": len({e.model.casefold() for e in rows}), "judged_models": sum(not e.from_paper for e in rows)}
+    return cached("figures", build, Task.objects.catalog_version())
