@@ -182,8 +182,12 @@ def compare(request):
     choices += [(s.pk, f"{s.model_name} #{s.pk}") for s in (a, b) if s is not None and s.pk not in listed]
     context = {"a": a, "b": b, "choices": choices}
     if a and b and a.pk != b.pk:
-        result = comparisons.head_to_head(a.pk, b.pk)
-        context.update(result=result, chart=charts.render(charts.head_to_head(result.pairs, f"#{a.pk}", f"#{b.pk}")))
+        def build():
+            result = comparisons.head_to_head(a.pk, b.pk)
+            return {"result": result, "chart": charts.render(charts.head_to_head(result.pairs, f"#{a.pk}", f"#{b.pk}"))}
+
+        # The bootstrap and the figure cost tens of milliseconds: kept until either is judged again.
+        context.update(standings.cached("compare", build, a.pk, b.pk, a.finished_at, b.finished_at))
     return render(request, "leaderboard/board/compare.html", context)
 
 

@@ -112,8 +112,8 @@ class Entry:
         return (self.ci_low, self.ci_high)
 
     def as_dict(self):
-        """The row as the API and the CSV give it: scores in percent."""
-        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        """The row as the API and the CSV give it: scores in percent, and no account id."""
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "owner_id"}
         data["from_paper"] = self.from_paper
         data["final_over_judged"] = self.final_over_judged
         if self.finished is not None:
