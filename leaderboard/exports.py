@@ -74,7 +74,7 @@ class TaskRow:
             image_similarity=(result.get("backends") or {}).get("image_similarity", ""),
             visual_points=compared, checkpoints=checkpoints,
             failure_reason=run.failure_reason or (run.stop_reason if run.stop_reason != "completed" else ""),
-            ended_by=gallery.ended_by(result, run.task.step_count) if result else run.failure_detail[:300],
+            ended_by=run.ended_by(),
             blocked_requests=run.blocked_requests, domain=run.task.domain,
             interaction_complexity=run.task.interaction_complexity,
         )

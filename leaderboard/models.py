@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from judging import constants as states
 from judging import media_sync
+from leaderboard import gallery
 
 
 class SubmissionQuerySet(models.QuerySet):
@@ -219,6 +220,10 @@ class TaskRun(ScoreFields):
     @property
     def is_finished(self):
         return self.status in states.FINAL_STATES
+
+    def ended_by(self):
+        """What ended the judging of this task: the step and the rule, or why the judge failed."""
+        return gallery.ended_by(self.result, self.task.step_count) if self.result else self.failure_detail[:300]
 
     def site_dir(self):
         return self.submission.sites_dir() / self.task.task_id

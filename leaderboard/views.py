@@ -10,6 +10,7 @@ from config.ratelimit import ratelimit
 from leaderboard import moderation, services
 from leaderboard.forms import PreflightForm, SubmissionForm
 from leaderboard.models import Submission
+from leaderboard.units import in_percent
 
 
 def _get_submission_for_user(request, pk):
@@ -83,7 +84,7 @@ def submission(request, pk):
 
 
 def submission_progress(request, pk):
-    return JsonResponse(_get_submission_for_user(request, pk).progress())
+    return JsonResponse(in_percent(_get_submission_for_user(request, pk).progress()))
 
 
 @require_POST
