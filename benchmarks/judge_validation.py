@@ -121,7 +121,13 @@ def _judge_one(job):
     task_id, reading, variant, built, site, out = job
     _judge.forget()
     started = time.monotonic()
-    result = _judge.run(built, site, out)
+    try:
+        result = _judge.run(built, site, out)
+    except Exception as error:  # noqa: BLE001 - an engine bug is a failing check, not the end of the run
+        return {"task": task_id, "reading": reading, "variant": variant, "ifs": 0.0, "lfs": 0.0, "vfs": 0.0,
+                "final": 0.0, "success": 0, "total": 0, "stop": "engine-error", "blank_image": 0.0,
+                "detail": f"{type(error).__name__}: {error}"[:160], "seconds": time.monotonic() - started,
+                "inferred": None}
     entry = {"task": task_id, "reading": reading, "variant": variant, "ifs": result.ifs, "lfs": result.lfs,
              "vfs": result.vfs, "final": result.final, "success": result.success_step, "total": result.total_step,
              "stop": result.stop_reason, "detail": result.stop_detail[:160], "seconds": time.monotonic() - started,
@@ -146,6 +152,9 @@ def checks(results):
     def check(name, holds, figures):
         out.append((name, task, bool(holds), figures))
 
+    for e in results:
+        if e["stop"] == "engine-error":
+            check(f"{e['variant']} judged without an engine error", False, e["detail"])
     perfect = r["perfect"]
     check("perfect IFS = 1", perfect["ifs"] == 1.0, f"IFS {perfect['ifs']:.2f} ({perfect['detail']})")
     best = max(e["final"] for e in results)

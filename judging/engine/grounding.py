@@ -455,8 +455,8 @@ def _line(landmark, fits):
 
 
 def _is_line(landmark):
-    return bool(landmark.regions) and landmark.regions <= LINES and (landmark.ordinal is not None or landmark.positions) \
-        and not (landmark.quoted or landmark.keywords or landmark.kinds)
+    return bool(landmark.regions and landmark.regions <= LINES and (landmark.ordinal is not None or landmark.positions)
+                and not (landmark.quoted or landmark.keywords or landmark.kinds))
 
 
 def _undecided(description, missing, fits):

@@ -117,6 +117,8 @@ def test_stars_are_counted_in_the_row_the_description_names(open_page):
     assert chosen(page, "Click the fourth star in the rating row") == "b4"
     assert chosen(page, "Click the fourth star on the 'Location' row") == "c4"
     assert chosen(page, "Click the second star in the third row") == "c2"
+    # A row named only by its kind, beside a landmark named by its text.
+    assert chosen(page, "Click the fourth star in the row next to 'Location'") == "c4"
     # Alike stars in alike rows form one grid: counted in reading order.
     assert chosen(page, "Click the seventh star") == "b2"
 
