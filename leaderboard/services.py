@@ -221,7 +221,8 @@ def create_submission(owner, metadata, upload_path, upload_name, task_id=None, n
             check_quota(owner, now)
             submission = Submission.objects.create(
                 owner=owner, layout=plan.layout, upload_name=upload_name[:255], upload_bytes=size,
-                sha256=digest, content_sha256=inspected.content_sha256, storage=storage, **{k: v for k, v in metadata.items() if k in METADATA_FIELDS})
+                sha256=digest, content_sha256=inspected.content_sha256, storage=storage,
+                **{k: v for k, v in metadata.items() if k in METADATA_FIELDS})
             now = now or timezone.now()
             TaskRun.objects.bulk_create(
                 TaskRun(submission=submission, task_id=tasks[t], queued_at=now) for t in plan.task_ids)
