@@ -105,13 +105,9 @@ def leaderboard(request):
         "tables": tables, "csv_url": "/api/leaderboard/?" + urlencode({"format": "csv"})})
 
 
-def _largest_judged(groups):
-    return next((g for g in groups if not g.from_paper), None)
-
-
 def _chart_context():
     groups = standings.standings()
-    judged = _largest_judged(groups)
+    judged = standings.largest_judged(groups)
     top = judged.entries[: standings.HEATMAP_MODELS] if judged else []
     difficulty = standings.task_difficulty(judged.entries) if judged else []
     panels = [{"panel": panel, "rows": panel.entries[:charts.FINAL_ROWS],
@@ -168,8 +164,7 @@ def _finished_for(request, value):
 
 
 def _pair(request):
-    a, b = _finished_for(request, request.GET.get("a")), _finished_for(request, request.GET.get("b"))
-    return a, b
+    return _finished_for(request, request.GET.get("a")), _finished_for(request, request.GET.get("b"))
 
 
 @require_GET
@@ -221,7 +216,7 @@ def submission_results(request, pk):
     submission = _submission_for(request, pk)
     return render(request, "leaderboard/board/results.html", {
         **_task_table(request, submission), "interval": standings.interval(submission),
-        "judged": submission.status == states.DONE,
+        "judged": submission.status == states.DONE, "paper_tasks": PAPER_TASKS,
     })
 
 

@@ -107,11 +107,16 @@ def task_difficulty(entries):
     return tasks
 
 
+def largest_judged(groups):
+    """The judged group most rows belong to (rank_groups puts it first), or None."""
+    return next((g for g in groups if not g.from_paper), None)
+
+
 def task_stats():
     """{task_id: task_difficulty's row} over the largest judged set-up's public submissions, for the
     catalog; empty while none is public. Cached until the board changes."""
     def build():
-        judged = next((g for g in standings() if not g.from_paper), None)
+        judged = largest_judged(standings())
         return {t["task_id"]: t for t in task_difficulty(judged.entries)} if judged else {}
     return cached("task-stats", build)
 

@@ -26,6 +26,8 @@ def test_tasks_judged_says_n_of_n_and_of_the_papers_113(client, board):
     assert "2 of the paper&#x27;s 113" in weak or "2 of the paper's 113" in weak
     assert sum(c.startswith("113 of 113") for c in cells) == 28
     assert all("of the paper" not in c for c in cells if c.startswith("113 of 113"))
+    results = client.get(f"/submissions/{board['weak'].pk}/results/").content.decode()
+    assert re.search(r'data-testid="tasks-judged"><b>2 of 3</b>tasks judged <span class="muted">\(2 of the paper', results)
 
 
 @pytest.mark.django_db
