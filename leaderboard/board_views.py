@@ -202,7 +202,7 @@ def compare_task(request, task_id):
                   {"task": task, "a": a, "b": b, "rows": rows, "sides": sides})
 
 
-def _task_table(request, submission):
+def task_table(request, submission):
     """The per-task rows in the order the query asks for, with their header links."""
     column, flipped = parse_sort(request.GET.get("sort"), TASK_SORT, "task")
     attribute, descending = TASK_SORT[column]
@@ -215,7 +215,7 @@ def _task_table(request, submission):
 def submission_results(request, pk):
     submission = _submission_for(request, pk)
     return render(request, "leaderboard/board/results.html", {
-        **_task_table(request, submission), "interval": standings.interval(submission),
+        **task_table(request, submission), "interval": standings.interval(submission),
         "judged": submission.status == states.DONE, "paper_tasks": PAPER_TASKS,
     })
 
@@ -223,7 +223,7 @@ def submission_results(request, pk):
 @require_GET
 def results_rows(request, pk):
     """The table's body alone: what the results page fetches while judging goes on."""
-    return render(request, "leaderboard/board/_task_rows.html", _task_table(request, _submission_for(request, pk)))
+    return render(request, "leaderboard/board/_task_rows.html", task_table(request, _submission_for(request, pk)))
 
 
 def _download(content, content_type, filename):

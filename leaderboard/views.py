@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from config.ratelimit import ratelimit
-from leaderboard import moderation, services
+from leaderboard import board_views, moderation, services
 from leaderboard.forms import PreflightForm, SubmissionForm
 from leaderboard.models import Submission
 from leaderboard.units import in_percent
@@ -77,9 +77,8 @@ def my_submissions(request):
 
 def submission(request, pk):
     sub = _get_submission_for_user(request, pk)
-    runs = sub.runs.select_related("task").order_by("task__task_id")
     return render(request, "leaderboard/submission.html",
-                  {"submission": sub, "runs": runs, "progress": sub.progress(),
+                  {**board_views.task_table(request, sub), "progress": sub.progress(),
                    "actions": moderation.available(sub, request.user)})
 
 

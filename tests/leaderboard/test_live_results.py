@@ -5,6 +5,7 @@ visual points compared is shown."""
 import re
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from judging import constants as states
@@ -66,17 +67,19 @@ def test_the_run_gallery_puts_the_expected_checkpoint_beside_the_frame_where_the
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.browser
-def test_the_table_fills_in_as_each_task_is_judged_without_a_reload(board, page, shot):
+@pytest.mark.parametrize("where", ["results/", ""])  # the results page and the submission page
+def test_the_table_fills_in_as_each_task_is_judged_without_a_reload(board, page, shot, where):
     weak = board["weak"]
     Submission.objects.filter(pk=weak.pk).update(status=states.RUNNING)
     weak.runs.filter(task__task_id__in=["102", "103"]).update(status=states.RUNNING, final=None, ifs=None,
-                                                              success_steps=None, result={}, failure_reason="")
-    page.goto(f"/submissions/{weak.pk}/results/")
+                                                              success_steps=None, result={}, failure_reason="",
+                                                              started_at=timezone.now())
+    page.goto(f"/submissions/{weak.pk}/{where}")
     navigations = []
     page.on("framenavigated", lambda frame: navigations.append(frame.url))
     row = page.get_by_test_id("task-102")
     expect(row.get_by_role("cell").nth(1)).to_have_text("running")
-    shot(page, "results-live")
+    shot(page, f"live-{where.strip('/') or 'submission'}")
     done = TaskRun.objects.get(submission=weak, task__task_id="102")
     TaskRun.objects.filter(pk=done.pk).update(status=states.DONE, final=0.44, ifs=0.5, success_steps=1,
                                               result=board["strong"].runs.get(task__task_id="103").result)
@@ -85,7 +88,7 @@ def test_the_table_fills_in_as_each_task_is_judged_without_a_reload(board, page,
     expect(row.get_by_test_id("ended-by")).to_contain_text("its assertion was judged No")
     expect(row.get_by_role("link", name="gallery")).to_be_visible()
     assert navigations == []
-    shot(page, "results-live-updated")
+    shot(page, f"live-{where.strip('/') or 'submission'}-updated")
 
 
 @pytest.mark.django_db(transaction=True)
