@@ -165,6 +165,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 200,
+    # Every error answers with a stable code and what to do (leaderboard.api_errors).
+    "EXCEPTION_HANDLER": "leaderboard.api_errors.handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "IWR-Bench Leaderboard API",
@@ -175,6 +177,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # A curl line for every endpoint in the reference (leaderboard.api_docs).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "leaderboard.api_docs.curl_samples"],
 }
 
 # Celery: the embedded default is kombu's filesystem transport, which needs no server.

@@ -1,13 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
-from django.views.generic import TemplateView
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
 from config.health import healthz
 from config.views import AboutView
+from leaderboard import board_views
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", board_views.home, name="home"),
     path("about/", AboutView.as_view(), name="about"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),

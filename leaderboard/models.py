@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from judging import constants as states
 from judging import media_sync
+from leaderboard import gallery
 
 
 class SubmissionQuerySet(models.QuerySet):
@@ -104,6 +105,8 @@ class Submission(ScoreFields):
     upload_name = models.CharField(max_length=255)
     upload_bytes = models.PositiveBigIntegerField()
     sha256 = models.CharField(max_length=64, db_index=True)
+    content_sha256 = models.CharField(max_length=64, blank=True, db_index=True,
+                                      help_text="Digest of the unpacked sites (paths and contents), whatever the zip's bytes.")
     storage = models.CharField(max_length=64, unique=True, editable=False,
                                help_text="Folder under MEDIA_ROOT/submissions/ holding the sites and results.")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
@@ -222,6 +225,10 @@ class TaskRun(ScoreFields):
     @property
     def is_finished(self):
         return self.status in states.FINAL_STATES
+
+    def ended_by(self):
+        """What ended the judging of this task: the step and the rule, or why the judge failed."""
+        return gallery.ended_by(self.result, self.task.step_count) if self.result else self.failure_detail[:300]
 
     def site_dir(self):
         return self.submission.sites_dir() / self.task.task_id

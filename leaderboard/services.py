@@ -8,6 +8,7 @@ import logging
 import os
 import shutil
 import uuid
+import zipfile
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -105,6 +106,20 @@ def find_duplicate(sha256):
     return Submission.objects.filter(sha256=sha256).exclude(status=states.CANCELLED).order_by("created_at").first()
 
 
+def check_duplicate_content(upload_path, plan):
+    """The digest of the sites the zip holds; refused when an earlier submission holds the same files."""
+    try:
+        digest = uploads.content_digest(upload_path, plan)
+    except zipfile.BadZipFile as exc:
+        raise SubmissionRefused("upload:corrupt", f"The zip is damaged ({exc}).") from None
+    earlier = Submission.objects.filter(content_sha256=digest).exclude(status=states.CANCELLED) \
+        .order_by("created_at").first()
+    if earlier:
+        raise SubmissionRefused("upload:duplicate", f"This zip holds the same files as submission #{earlier.pk} "
+                                "(packed differently): it was already submitted.", status=409, earlier=earlier)
+    return digest
+
+
 def visible_earlier(refusal, user):
     """The earlier submission a duplicate refusal points to, if this user may see it."""
     earlier = refusal.earlier
@@ -119,6 +134,7 @@ class Inspected:
     sha256: str
     task_pks: dict  # task_id -> Task pk, the catalog when checked
     plan: uploads.Plan
+    content_sha256: str
 
 
 def inspect_upload(upload_path, task_id=None):
@@ -138,7 +154,8 @@ def inspect_upload(upload_path, task_id=None):
         plan = uploads.inspect_zip(upload_path, tasks, task_id=task_id)
     except uploads.UploadError as exc:
         raise SubmissionRefused(exc.code, exc.message) from None
-    return Inspected(size=size, sha256=digest, task_pks=tasks, plan=plan)
+    return Inspected(size=size, sha256=digest, task_pks=tasks, plan=plan,
+                     content_sha256=check_duplicate_content(upload_path, plan))
 
 
 def preflight(user, upload_path, task_id=None, now=None):
@@ -210,7 +227,8 @@ def create_submission(owner, metadata, upload_path, upload_name, task_id=None, n
             check_quota(owner, now)
             submission = Submission.objects.create(
                 owner=owner, layout=plan.layout, upload_name=upload_name[:255], upload_bytes=size,
-                sha256=digest, storage=storage, **{k: v for k, v in metadata.items() if k in METADATA_FIELDS})
+                sha256=digest, content_sha256=inspected.content_sha256, storage=storage,
+                **{k: v for k, v in metadata.items() if k in METADATA_FIELDS})
             now = now or timezone.now()
             TaskRun.objects.bulk_create(
                 TaskRun(submission=submission, task_id=tasks[t], queued_at=now) for t in plan.task_ids)

@@ -7,8 +7,10 @@ rejection is an UploadError with a stable code and the offending entry names.
 Two layouts are accepted:
 - one task: `index.html` at the zip's root, or everything inside one folder that holds it;
 - a whole run (the official output layout): `<task_id>/<model_dir>/index.html` or
-  `<task_id>/index.html`, one folder per task.
+  `<task_id>/index.html`, one folder per task, also inside one folder around them (a zipped
+  `result/` folder, or `<model>/<task_id>/index.html`).
 """
+import difflib
 import hashlib
 import os
 import re
@@ -262,30 +264,67 @@ def _plan_one_task(files, task_id):
     return plan
 
 
+def _wrapping_folder(files, known_task_ids):
+    """("<folder>",) when every file is inside one folder that is not a task id but holds task-id
+    folders: a zipped result/ folder, or <model>/<task_id>/index.html. Else ()."""
+    tops = {_parts(i)[0] for i in files}
+    if len(tops) != 1 or next(iter(tops)) in known_task_ids:
+        return ()
+    inner = {_parts(i)[1] for i in files if len(_parts(i)) > 2}
+    return tuple(tops) if inner & set(known_task_ids) else ()
+
+
+def _did_you_mean(name, known_task_ids):
+    close = difflib.get_close_matches(name, [str(t) for t in known_task_ids], n=1, cutoff=0.6)
+    return f"{name} (did you mean {close[0]}?)" if close else name
+
+
+def _one_folder_hint(by_task, files, known_task_ids):
+    if len(by_task) == 1 and not _wrapping_folder(files, known_task_ids):
+        return (f" (the zip holds one folder, {next(iter(by_task))}/: zip the task folders inside the run's "
+                f"result/ folder, <task_id>/<model_dir>/{SITE_INDEX}, not a folder around them)")
+    return ""
+
+
+def _too_deep(task_id, inside, root):
+    """The task folder, with where its index.html is when it is deeper than the layout allows."""
+    deeper = sorted((p for p in inside if PurePosixPath(p).name == SITE_INDEX), key=lambda p: (p.count("/"), p))
+    if not deeper:
+        return task_id
+    found = "/".join([*root, task_id, deeper[0]])
+    return f"{task_id} ({SITE_INDEX} found too deep, at {found}: move its folder up to {task_id}/<model_dir>/)"
+
+
 def _plan_whole_run(files, known_task_ids):
-    loose = sorted(i.filename for i in files if len(_parts(i)) < 2)
+    root = _wrapping_folder(files, known_task_ids)
+
+    def parts(info):
+        return _parts(info)[len(root):]
+
+    loose = sorted(i.filename for i in files if len(parts(i)) < 2)
     if loose:
         raise UploadError("upload:loose-files",
                           "A whole-run zip holds one folder per task id; these files are outside any task folder",
                           loose)
     by_task = {}
     for info in files:
-        by_task.setdefault(_parts(info)[0], []).append(info)
+        by_task.setdefault(parts(info)[0], []).append(info)
     unknown = sorted(t for t in by_task if t not in known_task_ids)
     if unknown:
-        raise UploadError("upload:unknown-task", "The zip has folders that are not task ids of this benchmark",
-                          unknown)
+        raise UploadError("upload:unknown-task", "The zip has folders that are not task ids of this benchmark"
+                          + _one_folder_hint(by_task, files, known_task_ids),
+                          [_did_you_mean(t, known_task_ids) for t in unknown])
 
     plan = Plan(layout="run")
     missing, ambiguous = [], []
     for task_id, infos in sorted(by_task.items()):
-        inside = {"/".join(_parts(i)[1:]) for i in infos}
+        inside = {"/".join(parts(i)[1:]) for i in infos}
         if SITE_INDEX in inside:
             site_root = [task_id]
         else:
             models = sorted(p.split("/")[0] for p in inside if p.count("/") == 1 and p.endswith("/" + SITE_INDEX))
             if not models:
-                missing.append(task_id)
+                missing.append(_too_deep(task_id, inside, root))
                 continue
             if len(models) > 1:
                 ambiguous.append(f"{task_id} ({', '.join(models)})")
@@ -293,9 +332,9 @@ def _plan_whole_run(files, known_task_ids):
             site_root = [task_id, models[0]]
         depth = len(site_root)
         for info in infos:
-            parts = _parts(info)
-            if parts[:depth] == site_root:
-                plan.sites.setdefault(task_id, []).append((info, "/".join(parts[depth:])))
+            path = parts(info)
+            if path[:depth] == site_root:
+                plan.sites.setdefault(task_id, []).append((info, "/".join(path[depth:])))
             else:
                 plan.ignored.append(info.filename)
     if missing:
@@ -437,6 +476,22 @@ def missing_files(path, plan, asset_names, limit=OUTSIDE_URLS_SHOWN):
                             return found, True
                         found.append(MissingFile(task_id, relative, number, reference[:300]))
     return found, False
+
+
+def content_digest(path, plan):
+    """sha256 over what `unpack` would write: each site file's task, path and content digest, in
+    order. Two zips of the same files have the same digest whatever their compression, entry order,
+    timestamps or wrapping folder."""
+    digest = hashlib.sha256()
+    with zipfile.ZipFile(path) as archive:
+        files = sorted(((t, r, i) for t, entries in plan.sites.items() for i, r in entries), key=lambda f: f[:2])
+        for task_id, relative, info in files:
+            content = hashlib.sha256()
+            with archive.open(info) as src:
+                for chunk in iter(lambda: src.read(COPY_CHUNK), b""):
+                    content.update(chunk)
+            digest.update(f"{task_id}\0{relative}\0{content.hexdigest()}\n".encode())
+    return digest.hexdigest()
 
 
 def sha256_file(path):
