@@ -348,12 +348,14 @@ class Anchor:
     called: bool = True               # says all the landmark's words (one of "the second method step"s)
 
 
-def _anchors(phrase, scene, visible):
-    """What a landmark phrase names on the page: texts (candidates) or containers."""
+def _anchors(phrase, scene, visible, level=True):
+    """What a landmark phrase names on the page: texts (candidates) or containers. `level=False` keeps
+    every kind that could be meant (what a target is "with")."""
     anchors = []
     words = bool(phrase.quoted or phrase.keywords)
     if words or phrase.kinds or phrase.colours:
-        fits = _matching(phrase, _fits(phrase, visible, scene, words), scene, words) if words or phrase.kinds else []
+        fits = _matching(phrase, _fits(phrase, visible, scene, words), scene, words, level=level) \
+            if words or phrase.kinds else []
         fits = [f for f in fits if not words or f.text >= LANDMARK_EVIDENCE]
         seen = [f for f in fits if not (f.c.get("inViewport") and not f.c.get("onTop"))] or fits
         anchors = [Anchor(f.c["box"], candidate=f.c, called=not words or f.text >= 1 - TEXT_TOLERANCE) for f in seen]
@@ -410,7 +412,7 @@ def _order(relation, scene, f, anchor):
         if anchor.region is not None:      # a container: inside it or not
             return (0,) if _within(scene, f, anchor) else None
         return (-_shared(scene, f, anchor),)
-    if kind == "near":
+    if kind in ("near", "with"):
         return (-_shared(scene, f, anchor),) + layout.beside(box, anchor.box)
     if anchor.candidate is not None and _within(scene, f, anchor):
         return (-1, 0.0)      # a label around its field: the landmark's text is its own
@@ -422,12 +424,14 @@ def _order(relation, scene, f, anchor):
 def _relate(relation, fits, scene, visible):
     """(the fits that stand in the relation, nearest first; whether the order counts; the landmark's
     text when it is not on the page; whether any fit stands in it)."""
-    anchors = _anchors(relation.landmark, scene, visible)
+    # What a target is "with" is a part of it or beside it, whatever else on the page is more surely
+    # of that kind: "the search field with the magnifier icon" is not the field beside the "Search" button.
+    anchors = _anchors(relation.landmark, scene, visible, level=relation.kind != "with")
     if not anchors:
         return fits, False, relation.landmark.text, True
     keyed, itself = [], {id(a.candidate) for a in anchors if a.candidate is not None}
     for f in fits:
-        if relation.kind not in ("in", "near") and id(f.c) in itself:
+        if relation.kind not in ("in", "near", "with") and id(f.c) in itself:
             continue      # the Title field is the title "under the title" means, not under it
         keys = [k for k in (_order(relation, scene, f, a) for a in anchors) if k is not None]
         if keys:

@@ -598,3 +598,33 @@ def test_a_colour_the_restyled_page_changed_is_set_aside_when_the_words_name_the
     assert chosen(page, "Click the dark send button under the text box") == "send"
     k, detail = page.ground("Click the dark button under the text box")   # nothing but the colour told them apart
     assert k is None and detail.startswith("nothing matches"), detail
+
+
+SEARCH_BAR = """<!doctype html><style>body { margin: 20px; font: 15px sans-serif; } .bar { display: flex; gap: 10px; }
+  .f { position: relative; } .f svg { position: absolute; left: 8px; top: 9px; } .f input { padding-left: 32px; height: 36px; }
+</style><div class="bar"><div class="f"><input data-k="where" placeholder="City"></div>
+<button id="search-btn" data-k="go">Search</button></div>
+<div class="bar" style="margin-top: 16px"><div class="f"><svg width="18" height="18"><circle cx="7" cy="7" r="5" fill="none"
+stroke="#678" stroke-width="2"/><path d="M11 11l5 5" stroke="#678" stroke-width="2"/></svg>
+<input data-k="query" placeholder="Job title or company"></div></div>"""
+
+
+def test_what_a_target_is_with_is_a_part_of_it_not_the_surest_of_that_kind(open_page):
+    # The "Search" button is named a search more surely than the unnamed drawing, but the field the
+    # description means holds the drawing.
+    page = open_page(SEARCH_BAR)
+    assert chosen(page, "Type 'designer' into the search field with the magnifier icon", "Type", "designer") == "query"
+
+
+SHOP_HEADER = """<!doctype html><style>body { margin: 0; font: 15px sans-serif; } header { display: flex; height: 64px;
+  align-items: center; padding: 0 20px; } header b { margin-right: auto; } .sw { display: flex; gap: 10px; margin: 20px; }
+  .sw button { width: 40px; height: 40px; border-radius: 50%; border: 0; cursor: pointer; }
+  #cart { width: 42px; height: 42px; border-radius: 50%; border: 0; background: #eee; }</style>
+<header><b>Stride</b><button id="cart" aria-label="Cart" data-k="cart"><svg width="22" height="22"><path d="M6 7h12l-1 13H7z"
+fill="none" stroke="#222"/></svg><span hidden>0</span></button></header>
+<div class="sw">""" + "".join(f'<button aria-label="{name}" style="background: {c}" data-k="{name}"></button>'
+                              for name, c in (("White", "#eee"), ("Orange", "#f60"), ("Teal", "#099"))) + "</div>"
+
+
+def test_a_bag_icon_is_the_cart(open_page):
+    assert chosen(open_page(SHOP_HEADER), "Click the bag icon in the top right corner") == "cart"
