@@ -112,6 +112,11 @@ CONTENT = {name: re.compile(pattern) for names, pattern in (
 ) for name in names}
 
 
+# Words for what a button does that its text says in its own words: "the submit button" sends the form
+# whether it reads "Submit", "Send", "Post review" or "Publish".
+DOES = {"submit": ("send", "post", "publish", "save")}
+
+
 def _content_hit(word, texts):
     pattern = CONTENT.get(word) or (CONTENT.get(word[:-1]) if word.endswith("s") else None)
     return pattern is not None and any(pattern.search(t) for t in texts)
@@ -146,6 +151,7 @@ def evidence(phrase, features):
     keywords = 0.0
     if phrase.keywords:
         keywords = sum(1.0 if _word_hit(w, features.primary_words) or _content_hit(w, features.shown)
+                       or any(_word_hit(also, features.primary_words) for also in DOES.get(w, ()))
                        else 0.7 if _word_hit(w, features.secondary_words) else 0.0
                        for w in phrase.keywords) / len(phrase.keywords)
     if phrase.quoted and phrase.keywords:

@@ -628,3 +628,10 @@ fill="none" stroke="#222"/></svg><span hidden>0</span></button></header>
 
 def test_a_bag_icon_is_the_cart(open_page):
     assert chosen(open_page(SHOP_HEADER), "Click the bag icon in the top right corner") == "cart"
+
+
+def test_a_submit_button_is_the_one_that_sends_whatever_its_text_says(open_page):
+    page = open_page(REVIEW_FORM.replace(">Send<", ">Post review<").replace(".b1 { background: #eee; }",
+                                                                            ".b1 { background: #555; color: #fff; }"))
+    assert chosen(page, "Click the dark submit button under the text box") == "send"
+
