@@ -215,6 +215,13 @@ class Scene:
                         self._inside[node] = self._inside.get(node, 0) + 1
         return self._inside.get(c.get("node"), 0)
 
+    def apart(self, a, b):
+        """How many containers lie between two candidates: the steps up from each to the innermost
+        container holding both (0 for one inside the other's own container)."""
+        up_a, up_b = [a.get("node")] + self.path(a), [b.get("node")] + self.path(b)
+        steps = {node: i for i, node in enumerate(up_a) if node is not None}
+        return next((steps[node] + j for j, node in enumerate(up_b) if node in steps), len(up_a) + len(up_b))
+
     def contains(self, outer, inner):
         return "node" in outer and outer["node"] in self.path(inner)
 
@@ -417,7 +424,9 @@ def _order(relation, scene, f, anchor):
     if kind == "in":
         if anchor.region is not None:      # a container: inside it or not
             return (0,) if _within(scene, f, anchor) else None
-        return (-_shared(scene, f, anchor),)
+        # In the same row or box as a text: the one nearest to it in the page's nesting, however deep
+        # both sit (a bar in a nested table shares more containers with a caption than it is near it).
+        return (scene.apart(f.c, anchor.candidate), -_shared(scene, f, anchor))
     if kind in ("near", "with"):
         return (-_shared(scene, f, anchor),) + layout.beside(box, anchor.box)
     if anchor.candidate is not None and _within(scene, f, anchor):

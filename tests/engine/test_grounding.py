@@ -635,3 +635,19 @@ def test_a_submit_button_is_the_one_that_sends_whatever_its_text_says(open_page)
                                                                             ".b1 { background: #555; color: #fff; }"))
     assert chosen(page, "Click the dark submit button under the text box") == "send"
 
+
+RATING_FORM = """<!doctype html><style>body { margin: 20px; font: 15px sans-serif; width: 420px; } .bar { height: 8px;
+  background: #eee; width: 200px; } .bar i { display: block; height: 8px; background: #fa0; }
+  #stars span { font-size: 28px; cursor: pointer; color: #ccc; }</style>
+<table><tr><td><b>4.2</b><br><small>128 reviews</small></td><td><table>""" + "".join(
+    f'<tr><td>{n} ★</td><td><div class="bar"><i style="width: {w}%"></i></div></td></tr>'
+    for n, w in ((5, 55), (4, 25), (3, 10), (2, 6), (1, 4))) + """</table></td></tr></table>
+<div><h2>Write a review</h2><div>Your rating</div><div id="stars">""" + "".join(
+    f'<span data-k="{i}">★</span>' for i in range(1, 6)) + """<em>Select a rating</em></div></div>
+<script>document.getElementById("stars").addEventListener("click", (e) => e.target.classList.add("on"));</script>"""
+
+
+def test_in_a_row_named_by_its_text_is_nearest_that_text_however_deep_other_rows_are_nested(open_page):
+    # The bars of the summary share more containers with "128 reviews" than the stars do with "Select
+    # a rating", only because they sit in a nested table.
+    assert chosen(open_page(RATING_FORM), "Click the fourth star in the rating row of the review form") == "4"
