@@ -21,8 +21,9 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   count of them (words the two never share count the same before and after, so they never weigh);
   if no word changed but their order did (a sort), the order came closer to the checkpoint's; if
   neither changed (a switch that only changes colour), the screenshot came closer to it.
-  The new state is at least `threshold` close to the checkpoint (half image similarity, half the
-  overlap of the screenshot's words with the checkpoint's).
+  The new state looks like the checkpoint or reads like it: its image similarity or the overlap of
+  its screenshot's words with the checkpoint's is at least `threshold` (a page in the other theme
+  keeps the words and loses the picture; a photo viewer has few words and keeps the picture).
   Every value the assertion names that the checkpoint shows is on the page: numbers (prices,
   counts, totals: rebuilt pages copy them verbatim where they paraphrase words) and words the user
   typed earlier in the task (a page echoes them whoever wrote it: "Thanks, Ana Silva!").
@@ -286,8 +287,13 @@ def identical(png_a, png_b):
     return np.count_nonzero(np.any(a != b, axis=2)) <= IDENTICAL_SHARE * a.shape[0] * a.shape[1]
 
 
+def resemblance(similarity, truth_image, truth_text, seen):
+    """(image similarity, word overlap) of a state with a checkpoint."""
+    return similarity.compare(truth_image, seen.image), word_overlap(truth_text, seen.text)
+
+
 def closeness(similarity, truth_image, truth_text, seen):
-    return 0.5 * similarity.compare(truth_image, seen.image) + 0.5 * word_overlap(truth_text, seen.text)
+    return sum(resemblance(similarity, truth_image, truth_text, seen)) / 2
 
 
 class OfflineJudge:
@@ -381,7 +387,6 @@ class OfflineJudge:
         if identical(current.png, self.truth.png[j]):
             return _offline(text, True, {"rule": "the page shows its checkpoint", "checkpoint": j, **facts})
         truth_text = self.texts[j]
-        was, now = self._close(j, k - 1), self._close(j, k)
         toward, detail = text_direction(truth_text, previous.text, current.text)
         if toward is None:
             toward, detail = order_direction(truth_text, previous.text, current.text)
@@ -391,9 +396,12 @@ class OfflineJudge:
         missing = missing_numbers(text, truth_text, page_text)
         unechoed = missing_typed(text, typed, truth_text, page_text)
         disorder = misordered(text, after.page_text)
-        holds = toward and now >= self.threshold and not missing and not unechoed and not disorder
+        was, now = self._close(j, k - 1), self._close(j, k)
+        image, words = resemblance(self.similarity, self.images[j], truth_text, current)
+        holds = toward and max(image, words) >= self.threshold and not missing and not unechoed and not disorder
         return _offline(text, holds, {"rule": "toward its checkpoint", "checkpoint": j, "before": round(was, 4),
-                                      "after": round(now, 4), "threshold": self.threshold, "toward": toward,
+                                      "after": round(now, 4), "image": round(image, 4), "words": round(words, 4),
+                                      "threshold": self.threshold, "toward": toward,
                                       "numbers_missing": missing, "typed_missing": unechoed, "misordered": disorder,
                                       **detail, **facts})
 
