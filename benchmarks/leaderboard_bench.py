@@ -1,5 +1,6 @@
 """Leaderboard performance: page and API latency at 10 and 1,000 submissions x 113 task results,
-then 20 concurrent clients against gunicorn for 30 s.
+with the head-to-head page of two of them, the charts, the breakdown by category and a
+submission's per-task results beside, then 20 concurrent clients against gunicorn for 30 s.
 
     .venv/bin/python benchmarks/leaderboard_bench.py [--clients 20] [--seconds 30]
 
@@ -44,6 +45,15 @@ from tasks_catalog.models import Task  # noqa: E402
 
 TASKS = 113
 URLS = ["/leaderboard/", "/api/leaderboard/"]
+
+
+def pages():
+    """(label, url): the board and its API, then pages that read one or two submissions' runs (the
+    best and the tenth) or a page of rows' runs."""
+    best, tenth = list(Submission.objects.order_by("-final").values_list("pk", flat=True)[:10])[::9]
+    return [(url, url) for url in URLS] + [
+        ("head-to-head", f"/leaderboard/compare/?a={best}&b={tenth}"), ("charts", "/leaderboard/charts/"),
+        ("breakdown", "/leaderboard/breakdown/?axis=domain"), ("results", f"/submissions/{best}/results/")]
 
 
 def seed_tasks():
@@ -162,11 +172,11 @@ def main():
             seed_submissions(size - seeded, owner, rng, seeded)
             print(f"seeded {size - seeded} submissions x {TASKS} runs in {time.perf_counter() - start:.1f} s")
             seeded = size
-            for url in URLS:
-                figures[(url, size)] = median_ms(client, url)
-                print(f"{size:>5} submissions  {url:<20} median {figures[(url, size)]:7.1f} ms")
-        for url in URLS:
-            print(f"growth 10 -> 1000 {url:<20} x{figures[(url, 1000)] / figures[(url, 10)]:.2f}")
+            for label, url in pages():
+                figures[(label, size)] = median_ms(client, url)
+                print(f"{size:>5} submissions  {label:<20} median {figures[(label, size)]:7.1f} ms")
+        for label, _ in pages():
+            print(f"growth 10 -> 1000 {label:<20} x{figures[(label, 1000)] / figures[(label, 10)]:.2f}")
         result = load_test(args.clients, args.seconds)
         print(f"gunicorn, {args.clients} clients, {args.seconds} s: {result['requests']} requests, "
               f"{result['errors']} errors {result['first_error']}, p50 {result['p50_ms']:.1f} ms, "

@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.decorators import method_decorator
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -12,9 +13,23 @@ from rest_framework.views import APIView
 
 from config.ratelimit import ratelimit
 from leaderboard import moderation, services
+from leaderboard.api_docs import ErrorSerializer, PreflightReportSerializer
+from leaderboard.api_errors import validated
 from leaderboard.models import Submission, TaskRun
 from leaderboard.services import METADATA_FIELDS
+from leaderboard.units import in_percent
 from tasks_catalog.models import Task
+
+
+PERCENT = {"help_text": "In percent (0–100)."}
+
+
+class PercentScores:
+    """Scores are stored as fractions; the API answers in percent, as every page and export does
+    (nested rows included: in_percent converts them with their parent)."""
+
+    def to_representation(self, instance):
+        return in_percent(super().to_representation(instance))
 
 
 class TaskRunSerializer(serializers.ModelSerializer):
@@ -25,9 +40,10 @@ class TaskRunSerializer(serializers.ModelSerializer):
         fields = ("task", "status", "failure_reason", "failure_detail", "attempts", "protocol", "backend",
                   "ifs", "lfs", "hfs", "vfs", "final", "success_steps", "total_steps", "stop_reason",
                   "blocked_requests", "console_errors", "started_at", "finished_at")
+        extra_kwargs = dict.fromkeys(TaskRun.SCORE_NAMES, PERCENT)
 
 
-class SubmissionSerializer(serializers.ModelSerializer):
+class SubmissionSerializer(PercentScores, serializers.ModelSerializer):
     owner = serializers.CharField(source="owner.get_username", read_only=True)
     url = serializers.CharField(source="get_absolute_url", read_only=True)
     progress = serializers.SerializerMethodField()
@@ -39,13 +55,14 @@ class SubmissionSerializer(serializers.ModelSerializer):
                   "sha256", "created_at", "finished_at", "protocol", "backend", "ifs", "lfs", "hfs", "vfs", "final",
                   "tasks_judged", "tasks_total", "coverage", "progress", "runs")
         read_only_fields = fields
+        extra_kwargs = dict.fromkeys((*Submission.SCORE_NAMES, "coverage"), PERCENT)
 
     def get_progress(self, obj) -> dict:
         return obj.progress()
 
 
 class SubmissionUploadSerializer(serializers.ModelSerializer):
-    archive = serializers.FileField(help_text="The zip: one task's site, or a whole run (<task_id>/<model_dir>/).")
+    archive = serializers.FileField(help_text="The zip: one task's site, or a whole run (`<task_id>/<model_dir>/index.html`).")
     task = serializers.SlugRelatedField(slug_field="task_id", queryset=Task.objects.all(), required=False,
                                         allow_null=True, help_text="Set for a one-task zip; omit for a whole run.")
 
@@ -70,22 +87,31 @@ def _refused(refusal):
     return Response({"code": refusal.code, "detail": refusal.message}, status=refusal.status)
 
 
+class SubmissionPagination(LimitOffsetPagination):
+    """Each submission carries all its runs (up to the whole benchmark), so a page is bounded."""
+
+    default_limit = 50
+    max_limit = 100
+
+
 @method_decorator(ratelimit("upload", settings.UPLOAD_RATE_LIMIT, 3600, as_json=True), name="post")
 class SubmissionList(generics.ListCreateAPIView):
-    """Submissions you may see (public ones and your own); POST uploads a new one."""
+    """Submissions you may see (public ones and your own), at most 100 a page (`?limit=`, `?offset=`);
+    POST uploads a new one."""
 
     permission_classes = [IsAuthenticatedOrReadOnly]
     parser_classes = [MultiPartParser, FormParser]
     serializer_class = SubmissionSerializer
+    pagination_class = SubmissionPagination
 
     def get_queryset(self):
         return Submission.objects.visible_to(self.request.user).select_related("owner").prefetch_related("runs__task")
 
-    @extend_schema(request=SubmissionUploadSerializer, responses={201: SubmissionSerializer})
+    @extend_schema(request=SubmissionUploadSerializer,
+                   responses={201: SubmissionSerializer, 400: ErrorSerializer, 409: ErrorSerializer,
+                              413: ErrorSerializer, 429: ErrorSerializer})
     def post(self, request):
-        upload = SubmissionUploadSerializer(data=request.data)
-        upload.is_valid(raise_exception=True)
-        data = dict(upload.validated_data)
+        data = dict(validated(SubmissionUploadSerializer(data=request.data)))
         archive, task = data.pop("archive"), data.pop("task", None)
         try:
             submission = services.create_submission(request.user, data, archive.temporary_file_path(),
@@ -104,11 +130,11 @@ class SubmissionList(generics.ListCreateAPIView):
 class SubmissionDetail(APIView):
     """One submission you may see; DELETE (the owner) removes it and its files."""
 
-    @extend_schema(responses=SubmissionSerializer)
+    @extend_schema(responses={200: SubmissionSerializer, 404: ErrorSerializer})
     def get(self, request, pk):
         return Response(SubmissionSerializer(_visible(request, pk)).data)
 
-    @extend_schema(responses={204: None})
+    @extend_schema(responses={204: None, 403: ErrorSerializer, 404: ErrorSerializer})
     def delete(self, request, pk):
         try:
             moderation.perform(_visible(request, pk), "delete", request.user)
@@ -122,7 +148,8 @@ class SubmissionAction(APIView):
     re-judge (admins). Answers the submission as it is now; 403 when not yours to do, 409 when it
     does not apply (e.g. publishing a public submission)."""
 
-    @extend_schema(request=None, responses={200: SubmissionSerializer, 204: None},
+    @extend_schema(request=None, responses={200: SubmissionSerializer, 204: None, 403: ErrorSerializer,
+                                            404: ErrorSerializer, 409: ErrorSerializer},
                    parameters=[OpenApiParameter("action", str, OpenApiParameter.PATH, enum=list(moderation.ACTIONS))])
     def post(self, request, pk, action):
         submission = _visible(request, pk)
@@ -143,11 +170,10 @@ class Preflight(APIView):
     permission_classes = [IsAuthenticated]
     parser_classes = [MultiPartParser, FormParser]
 
-    @extend_schema(request=PreflightSerializer, responses={200: dict})
+    @extend_schema(request=PreflightSerializer, responses={200: PreflightReportSerializer, 400: ErrorSerializer})
     def post(self, request):
-        upload = PreflightSerializer(data=request.data)
-        upload.is_valid(raise_exception=True)
-        task = upload.validated_data.get("task")
-        report = services.preflight(request.user, upload.validated_data["archive"].temporary_file_path(),
+        data = validated(PreflightSerializer(data=request.data))
+        task = data.get("task")
+        report = services.preflight(request.user, data["archive"].temporary_file_path(),
                                     task_id=task.task_id if task else None)
         return Response(report)

@@ -17,7 +17,7 @@ class CSVRenderer(BaseRenderer):
 
 
 def _score(help_text):
-    return serializers.FloatField(allow_null=True, help_text=f"{help_text}, a fraction in [0, 1].")
+    return serializers.FloatField(allow_null=True, help_text=f"{help_text}, in percent (0–100).")
 
 
 class LeaderboardEntrySerializer(serializers.Serializer):
@@ -43,6 +43,9 @@ class LeaderboardEntrySerializer(serializers.Serializer):
     coverage = _score("Share of the benchmark's tasks judged")
     final_over_judged = _score("Final averaged over the judged tasks only, as the official evaluation averages "
                                "(null for the paper's rows)")
+    tasks_judged = serializers.IntegerField(allow_null=True, help_text="Tasks with a judged result.")
+    tasks_total = serializers.IntegerField(allow_null=True, help_text="The benchmark's size when judged (the paper's: "
+                                           "113); compare rows only at the same size.")
     finished = serializers.DateTimeField(allow_null=True)
     submission_id = serializers.IntegerField(allow_null=True)
 
@@ -61,7 +64,11 @@ class TaskRowSerializer(serializers.Serializer):
     hfs = _score("HFS")
     vfs = _score("VFS")
     final = _score("Final")
+    visual_points = serializers.IntegerField(help_text="Screens compared and counted: the first success_step + 1 "
+                                             "visual points.")
+    checkpoints = serializers.IntegerField(help_text="The task's checkpoints (what a run reaching every step compares).")
     failure_reason = serializers.CharField()
+    ended_by = serializers.CharField(help_text="The step that ended the replay and the rule that stopped it there.")
     blocked_requests = serializers.IntegerField(allow_null=True)
     domain = serializers.CharField()
     interaction_complexity = serializers.CharField()

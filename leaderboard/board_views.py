@@ -2,6 +2,8 @@
 import json
 from urllib.parse import urlencode
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.core import signing
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpResponse, QueryDict
@@ -20,12 +22,14 @@ from rest_framework.response import Response
 from judging import constants as states
 from judging import media_sync
 from judging.engine import assets
-from leaderboard import charts, exports, gallery, standings
+from leaderboard import charts, comparisons, exports, gallery, standings
 from leaderboard.models import Submission, TaskRun
-from leaderboard.board_serializers import (
-    CSVRenderer, LeaderboardEntrySerializer, TaskRowSerializer,
+from leaderboard.api_docs import LeaderboardPageSerializer
+from leaderboard.board_serializers import CSVRenderer, TaskRowSerializer
+from leaderboard.ranking import (
+    DEFAULT_SORT, PAPER_TASKS, SORT_COLUMNS, VERSION_CHOICES, Filters, chart_panels, parse_sort, sort_entries,
+    sort_rows,
 )
-from leaderboard.ranking import DEFAULT_SORT, SORT_COLUMNS, Filters, parse_sort, sort_entries, sort_rows
 from tasks_catalog.models import Task
 
 PREVIEW_CSP = ("sandbox allow-scripts allow-forms; default-src 'self' data: blob:; "
@@ -66,7 +70,7 @@ def _sort_headers(query, columns, current, flipped):
 
 def _board_tables(filters, column, flipped, page_number):
     """The filter form and ranked tables: the same for every reader, so rendered once per version."""
-    groups = standings.standings()
+    groups = standings.standings(filters.version_choice)
     choices = [(g.key, g.label) for g in groups]
     shown = filters.apply(groups)
     pages = max([-(-len(g.entries) // BOARD_PAGE) for g in shown] or [1])
@@ -82,8 +86,14 @@ def _board_tables(filters, column, flipped, page_number):
         "groups": [g for g in shown if g.entries], "page": page, "page_query": query.urlencode(),
         "group_choices": choices, "filters": filters, "sort_param": query.get("sort", ""),
         "model_types": Submission.ModelType.choices, "headers": _sort_headers(query, SORT_COLUMNS, column, flipped),
-        "judged_groups": sum(1 for g in groups if not g.from_paper),
+        "version_choices": VERSION_CHOICES, "versions": filters.version_choice,
+        "judged_groups": sum(1 for g in groups if not g.from_paper), "paper_tasks": PAPER_TASKS,
     })
+
+
+@require_GET
+def home(request):
+    return render(request, "home.html", {"figures": standings.site_figures()})
 
 
 @require_GET
@@ -97,21 +107,21 @@ def leaderboard(request):
         "tables": tables, "csv_url": "/api/leaderboard/?" + urlencode({"format": "csv"})})
 
 
-def _chart_context(axis):
+def _chart_context():
     groups = standings.standings()
-    entries = [e for g in groups for e in g.entries]
-    judged = next((g for g in groups if not g.from_paper), None)
+    judged = standings.largest_judged(groups)
     top = judged.entries[: standings.HEATMAP_MODELS] if judged else []
-    matrix = standings.ifs_matrix(top, axis) if top else None
     difficulty = standings.task_difficulty(judged.entries) if judged else []
-    top_final = sorted(entries, key=lambda e: -e.final)[:40]
+    panels = [{"panel": panel, "rows": panel.entries[:charts.FINAL_ROWS],
+               "final_id": f"chart-final-{n}", "scatter_id": f"chart-scatter-{n}",
+               "final": charts.render(charts.final_with_ci(panel.entries[:charts.FINAL_ROWS])),
+               "scatter": charts.render(charts.ifs_against_vfs(panel.entries, panel.from_paper))}
+              for n, panel in enumerate(chart_panels(groups), 1)]
+    rates = comparisons.win_rates([e.submission_id for e in top]) if len(top) > 1 else None
     return {
-        "final_chart": charts.render(charts.final_with_ci(top_final)),
-        "final_rows": top_final,
-        "scatter_chart": charts.render(charts.ifs_against_vfs(groups)),
-        "scatter_groups": groups,
-        "heatmap_chart": charts.render(charts.ifs_heatmap(matrix)) if matrix else "",
-        "matrix": matrix,
+        "panels": panels,
+        "win_chart": charts.render(charts.win_rate_heatmap(top, rates)) if rates else "",
+        "win_rows": list(zip(top, rates)) if rates else [], "win_models": top,
         "difficulty_chart": charts.render(charts.task_difficulty(difficulty)) if difficulty else "",
         "difficulty": difficulty, "unsolved": [t for t in difficulty if not t["solved"]],
         "judged_label": judged.label if judged else "",
@@ -120,23 +130,102 @@ def _chart_context(axis):
 
 @require_GET
 def leaderboard_charts(request):
-    axis = request.GET.get("axis")
-    axis = axis if axis in standings.HEATMAP_AXES else "domain"
-    context = standings.cached("charts", lambda: _chart_context(axis), axis)
-    return render(request, "leaderboard/board/charts.html", {**context, "axis": axis, "axes": standings.HEATMAP_AXES})
+    return render(request, "leaderboard/board/charts.html", standings.cached("charts", _chart_context))
+
+
+BREAKDOWN_CHART_ROWS = 20
+
+
+@require_GET
+def breakdown(request):
+    """Scores per domain, interaction level or visual level for every model of one judging set-up."""
+    axis = request.GET.get("axis") if request.GET.get("axis") in comparisons.AXES else "domain"
+    metric = request.GET.get("metric") if request.GET.get("metric") in comparisons.METRICS else "final"
+    groups = [g for g in standings.standings() if not g.from_paper]
+    group = next((g for g in groups if g.key == request.GET.get("group")), groups[0] if groups else None)
+    page = Paginator(group.entries if group else [], BOARD_PAGE).get_page(request.GET.get("page"))
+
+    def build():
+        matrix = comparisons.by_category(list(page), axis, metric)
+        return {"matrix": matrix, "chart": charts.render(charts.category_heatmap(matrix, BREAKDOWN_CHART_ROWS))}
+
+    context = standings.cached("breakdown", build, axis, metric, group and group.key, page.number) if group else {}
+    return render(request, "leaderboard/board/breakdown.html", {
+        **context, "group": group, "groups": groups, "axis": axis, "metric": metric, "page": page,
+        "axes": comparisons.AXES, "metrics": comparisons.METRICS, "chart_rows": BREAKDOWN_CHART_ROWS,
+    })
+
+
+def _finished_for(request, value):
+    """A judged submission this user may see, from a query parameter; None when there is none."""
+    try:
+        pk = int(value or "")
+    except ValueError:
+        return None
+    return Submission.objects.visible_to(request.user).filter(pk=pk, status=states.DONE).first()
+
+
+def _pair(request):
+    return _finished_for(request, request.GET.get("a")), _finished_for(request, request.GET.get("b"))
+
+
+@require_GET
+def compare(request):
+    """Two judged submissions task by task: paired differences, wins, and the interval of the difference."""
+    a, b = _pair(request)
+    choices = [(e.submission_id, f"{e.model} #{e.submission_id}")
+               for g in standings.standings() if not g.from_paper for e in g.entries]
+    listed = {pk for pk, _ in choices}
+    choices += [(s.pk, f"{s.model_name} #{s.pk}") for s in (a, b) if s is not None and s.pk not in listed]
+    context = {"a": a, "b": b, "choices": choices}
+    if a and b and a.pk != b.pk:
+        def build():
+            result = comparisons.head_to_head(a.pk, b.pk)
+            return {"result": result, "chart": charts.render(charts.head_to_head(result.pairs, f"#{a.pk}", f"#{b.pk}"))}
+
+        # The bootstrap and the figure cost tens of milliseconds: kept until either is judged again.
+        context.update(standings.cached("compare", build, a.pk, b.pk, a.finished_at, b.finished_at))
+    return render(request, "leaderboard/board/compare.html", context)
+
+
+@require_GET
+def compare_task(request, task_id):
+    """One task, checkpoint by checkpoint: the ground truth beside what each of the two runs showed."""
+    task = get_object_or_404(Task, task_id=task_id)
+    a, b = _pair(request)
+    if not (a and b):
+        raise Http404("Choose two judged submissions")
+    runs = {r.submission_id: r for r in TaskRun.objects.filter(task=task, submission__in=[a, b])}
+    sides = [(s, runs.get(s.pk)) for s in (a, b)]
+    rows = [{"checkpoint": c, "screens": [(s, run, gallery.screen_at(run.result or {}, c.index, task.step_count)
+                                           if run else None) for s, run in sides]}
+            for c in task.checkpoints.all()]
+    return render(request, "leaderboard/board/compare_task.html",
+                  {"task": task, "a": a, "b": b, "rows": rows, "sides": sides})
+
+
+def task_table(request, submission):
+    """The per-task rows in the order the query asks for, with their header links."""
+    column, flipped = parse_sort(request.GET.get("sort"), TASK_SORT, "task")
+    attribute, descending = TASK_SORT[column]
+    return {"submission": submission, "finished": submission.is_finished,
+            "rows": sort_rows(exports.task_rows(submission), attribute, descending ^ flipped),
+            "headers": _sort_headers(request.GET, TASK_SORT, column, flipped)}
 
 
 @require_GET
 def submission_results(request, pk):
     submission = _submission_for(request, pk)
-    column, flipped = parse_sort(request.GET.get("sort"), TASK_SORT, "task")
-    attribute, descending = TASK_SORT[column]
-    rows = sort_rows(exports.task_rows(submission), attribute, descending ^ flipped)
     return render(request, "leaderboard/board/results.html", {
-        "submission": submission, "rows": rows, "headers": _sort_headers(request.GET, TASK_SORT, column, flipped),
-        "interval": standings.interval(submission),
-        "finished": submission.status == states.DONE,
+        **task_table(request, submission), "interval": standings.interval(submission),
+        "judged": submission.status == states.DONE, "paper_tasks": PAPER_TASKS,
     })
+
+
+@require_GET
+def results_rows(request, pk):
+    """The table's body alone: what the results page fetches while judging goes on."""
+    return render(request, "leaderboard/board/_task_rows.html", task_table(request, _submission_for(request, pk)))
 
 
 def _download(content, content_type, filename):
@@ -179,9 +268,12 @@ def task_gallery_for_run(request, pk, task_id):
     run = _run_for(request, pk, task_id)
     result = run.result or {}
     return render(request, "leaderboard/board/gallery.html", {
-        "run": run, "submission": run.submission, "task": run.task, "frames": gallery.frames(result),
+        "run": run, "submission": run.submission, "task": run.task,
+        "frames": gallery.frames(result, run.task.checkpoint_count),
+        "ended_by": gallery.ended_by(result, run.task.step_count),
+        "points": gallery.visual_points(result, run.task.checkpoint_count),
         "result": result, "steps": list(run.task.steps.all()),
-        "blocked": sorted((result.get("blocked_requests") or {}).items()), "preview_url": preview_url(run),
+        "blocked": sorted((result.get("blocked_requests") or {}).items()), "preview_url": preview_url(run, request.user),
     })
 
 
@@ -223,11 +315,26 @@ PREVIEW_DEPTH = 8
 PREVIEW_FOLDER = "_site"
 
 
-def preview_url(run):
+def preview_url(run, viewer=None):
+    """The tokened site for `viewer` (None: anonymous). The token names the viewer, so each use can
+    check that they still may see the run: a submission made private again closes its links."""
     subject = _preview_subject(run.submission_id, run.task.task_id)
-    token = PREVIEW_SIGNER.sign(subject)[len(subject) + 1:]
+    viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else 0
+    token = PREVIEW_SIGNER.sign(f"{subject}:{viewer_id}")[len(subject) + 1:]
     return reverse("board:preview-file", args=[run.submission_id, run.task.task_id, token,
                                                f"{PREVIEW_FOLDER}/" * PREVIEW_DEPTH])
+
+
+def _preview_viewer(pk, task_id, token):
+    """Who the token was handed to, or None when it is forged, for another run or expired."""
+    try:
+        signed = PREVIEW_SIGNER.unsign(f"{_preview_subject(pk, task_id)}:{token}", max_age=PREVIEW_TOKEN_SECONDS)
+    except signing.BadSignature:
+        return None
+    viewer_id = signed.rsplit(":", 1)[1]
+    if viewer_id == "0":
+        return AnonymousUser()
+    return get_user_model().objects.filter(pk=viewer_id, is_active=True).first()
 
 
 def _site_path(path):
@@ -242,7 +349,7 @@ def _site_path(path):
 @require_GET
 def preview(request, pk, task_id):
     """Where links point: checks access by the session, then sends the browser to the tokened site."""
-    return redirect(preview_url(_run_for(request, pk, task_id)))
+    return redirect(preview_url(_run_for(request, pk, task_id), request.user))
 
 
 @require_GET
@@ -255,10 +362,10 @@ def preview_file(request, pk, task_id, token, path=""):
     framing the application, and the response never sets a cookie. The task's assets are found as
     the judge finds them (judging.engine.assets): by the placeholder or a path into the dataset.
     """
-    try:
-        PREVIEW_SIGNER.unsign(f"{_preview_subject(pk, task_id)}:{token}", max_age=PREVIEW_TOKEN_SECONDS)
-    except signing.BadSignature:  # forged, for another run, or expired: the same 404 as no access
-        raise Http404("No such preview") from None
+    viewer = _preview_viewer(pk, task_id, token)
+    # Forged, for another run, expired, or its viewer may no longer see it: the same 404 as no access.
+    if viewer is None or not Submission.objects.visible_to(viewer).filter(pk=pk).exists():
+        raise Http404("No such preview")
     run = get_object_or_404(TaskRun.objects.select_related("task"), submission_id=pk, task__task_id=task_id)
     roots = {assets.SITE: media_sync.local_tree(media_sync.relative(run.site_dir())).resolve(),
              assets.ASSET: (media_sync.cached_task_dir(run.task) / "assets").resolve()}
@@ -294,11 +401,8 @@ def task_gallery(request, task_id):
     runs = (TaskRun.objects.filter(task=task, status=states.DONE, submission__in=standings.ranked_submissions())
             .select_related("submission").order_by("-final", "submission_id"))
     page = Paginator(runs, GALLERY_PAGE).get_page(request.GET.get("page"))
-    tiles = []
-    for run in page:
-        point = next((p for p in (run.result or {}).get("points") or []
-                      if checkpoint and p["checkpoint"] == checkpoint.index), None)
-        tiles.append({"run": run, "point": point})
+    tiles = [{"run": run, "screen": gallery.screen_at(run.result or {}, checkpoint.index, task.step_count)}
+             for run in page] if checkpoint else []
     return render(request, "leaderboard/board/task_gallery.html", {
         "task": task, "checkpoints": checkpoints, "checkpoint": checkpoint, "tiles": tiles, "page": page,
     })
@@ -314,16 +418,19 @@ def task_gallery(request, task_id):
     parameters=[OpenApiParameter("model_type", str), OpenApiParameter("thinking", str, enum=["yes", "no"]),
                 OpenApiParameter("group", str, description="<protocol>/<backend>"),
                 OpenApiParameter("q", str, description="search in model and organisation"),
+                OpenApiParameter("versions", str, enum=list(VERSION_CHOICES),
+                                 description="which of a model's versions its row shows (default best); all: "
+                                             "every submission its own row"),
                 OpenApiParameter("format", str, enum=["json", "csv"]),
                 OpenApiParameter("limit", int), OpenApiParameter("offset", int)],
-    responses=LeaderboardEntrySerializer(many=True),
+    responses=LeaderboardPageSerializer,
 )
 @api_view(["GET"])
 @renderer_classes([JSONRenderer, CSVRenderer])
 def api_leaderboard(request):
     filters = Filters.from_query(request.GET)
     if request.accepted_renderer.format == "csv":
-        groups = filters.apply(standings.standings())
+        groups = filters.apply(standings.standings(filters.version_choice))
         return Response(exports.leaderboard_csv(groups), headers={
             "Content-Disposition": 'attachment; filename="iwr-bench-leaderboard.csv"'})
     paginator = LimitOffsetPagination()
@@ -332,7 +439,7 @@ def api_leaderboard(request):
 
     def page():
         rows = [{**e.as_dict(), "group": g.key, "group_label": g.label}
-                for g in filters.apply(standings.standings()) for e in g.entries]
+                for g in filters.apply(standings.standings(filters.version_choice)) for e in g.entries]
         return len(rows), rows[offset:offset + limit]
 
     # One page of rows, kept until the board changes: a request then costs one small query.

@@ -14,7 +14,9 @@ import plotly.graph_objects as go
 PLOT_CONFIG = {"displaylogo": False, "responsive": True,
                "modeBarButtonsToRemove": ["select2d", "lasso2d", "toImage"]}
 JUDGED_COLOUR, PAPER_COLOUR = "#2456d6", "#a1793b"
-GROUP_COLOURS = ["#2456d6", "#1a7f45", "#b42318", "#7c3aed", "#0e7490"]
+# Rows per Final chart, and the characters of a model name an axis label keeps.
+FINAL_ROWS = 40
+LABEL_CHARS = 28
 
 
 def _pct(value):
@@ -33,60 +35,83 @@ def render(fig):
 
 
 def final_with_ci(entries):
-    """Final score per model with its 95 % interval; paper rows as a separate, interval-less series."""
-    entries = sorted(entries, key=lambda e: e.final)
-    fig = go.Figure()
-    for label, members, colour, symbol in (
-        ("Judged here (95 % CI)", [e for e in entries if not e.from_paper], JUDGED_COLOUR, "circle"),
-        ("Reported in the paper", [e for e in entries if e.from_paper], PAPER_COLOUR, "diamond"),
-    ):
-        if not members:
-            continue
-        fig.add_trace(go.Scatter(
-            x=[_pct(e.final) for e in members], y=[_label(e) for e in members], mode="markers", name=label,
-            marker={"color": colour, "symbol": symbol, "size": 9},
-            error_x={"type": "data", "symmetric": False,
-                     "array": [_pct(e.interval[1] - e.final) for e in members],
-                     "arrayminus": [_pct(e.final - e.interval[0]) for e in members], "color": colour},
-            hovertemplate="%{y}<br>Final %{x:.2f}<extra></extra>",
-        ))
-    return _layout(fig, max(320, 22 * len(entries) + 80), xaxis_title="Final (%) — higher is better",
-                   yaxis={"type": "category", "automargin": True}, legend={"orientation": "h", "y": 1.06})
+    """Final per model with its 95 % interval, for the rows of one panel (chart_panels), best at the top."""
+    entries = sorted(entries, key=lambda e: (e.final, e.model.lower()), reverse=True)
+    paper = bool(entries) and entries[0].from_paper
+    colour = PAPER_COLOUR if paper else JUDGED_COLOUR
+    labels = [_label(e) for e in entries]
+    fig = go.Figure(go.Scatter(
+        x=[_pct(e.final) for e in entries], y=labels, mode="markers",
+        name="Reported in the paper" if paper else "Judged here (95 % confidence interval)",
+        marker={"color": colour, "symbol": "diamond" if paper else "circle", "size": 9},
+        error_x={"type": "data", "symmetric": False, "visible": not paper,
+                 "array": [_pct(e.interval[1] - e.final) for e in entries],
+                 "arrayminus": [_pct(e.final - e.interval[0]) for e in entries], "color": colour},
+        hovertext=[escape(e.model) for e in entries],
+        hovertemplate="%{hovertext}<br>Final %{x:.2f} %<extra></extra>",
+    ))
+    # Plotly draws the first category at the bottom: the reversed list puts the best row on top.
+    return _layout(fig, max(160, 22 * len(entries) + 90),
+                   xaxis={"title": {"text": "Final (%) — higher is better"}, "range": [0, 100]},
+                   yaxis={"type": "category", "automargin": True, "categoryorder": "array",
+                          "categoryarray": list(reversed(labels))}, showlegend=False)
 
 
 def _label(entry):
-    suffix = " (paper)" if entry.from_paper else f" #{entry.submission_id}"
-    return escape(entry.model) + suffix
+    """A short axis label (the hover shows the full name): a long name would squeeze the plot."""
+    name = entry.model if len(entry.model) <= LABEL_CHARS else entry.model[:LABEL_CHARS - 1] + "…"
+    return escape(name) + ("" if entry.from_paper else f" #{entry.submission_id}")
 
 
-def ifs_against_vfs(groups):
-    """One trace per judging group so that different protocols are told apart by colour."""
-    fig = go.Figure()
-    for index, group in enumerate(groups):
-        paper = group.from_paper
-        fig.add_trace(go.Scatter(
-            x=[_pct(e.vfs) for e in group.entries], y=[_pct(e.ifs) for e in group.entries],
-            mode="markers", name=escape(group.label),
-            hovertext=[escape(e.model) for e in group.entries],
-            hovertemplate="%{hovertext}<br>VFS %{x:.2f} · IFS %{y:.2f}<extra></extra>",
-            marker={"size": 10, "symbol": "diamond" if paper else "circle", "opacity": 0.85,
-                    "color": PAPER_COLOUR if paper else GROUP_COLOURS[index % len(GROUP_COLOURS)]},
-        ))
-    return _layout(fig, 460, xaxis_title="VFS (%) — visual fidelity", yaxis_title="IFS (%) — interaction",
-                   legend={"orientation": "h", "y": -0.2})
+def ifs_against_vfs(entries, paper=False):
+    """IFS against VFS for the rows of one panel."""
+    fig = go.Figure(go.Scatter(
+        x=[_pct(e.vfs) for e in entries], y=[_pct(e.ifs) for e in entries], mode="markers",
+        hovertext=[escape(e.model) for e in entries],
+        hovertemplate="%{hovertext}<br>VFS %{x:.2f} % · IFS %{y:.2f} %<extra></extra>",
+        marker={"size": 10, "symbol": "diamond" if paper else "circle", "opacity": 0.85,
+                "color": PAPER_COLOUR if paper else JUDGED_COLOUR},
+    ))
+    return _layout(fig, 380, xaxis={"title": {"text": "VFS (%) — visual fidelity"}, "range": [0, 100]},
+                   yaxis={"title": {"text": "IFS (%) — interaction"}, "range": [0, 100]}, showlegend=False)
 
 
-def ifs_heatmap(matrix):
-    """matrix: {"columns": [category...], "rows": [{"label": str, "values": [fraction|None...]}]}."""
-    rows = list(reversed(matrix["rows"]))   # best model on top
+def category_heatmap(matrix, limit):
+    """compare.by_category's matrix, its first `limit` rows (best first, drawn on top)."""
+    rows = list(reversed(matrix["rows"][:limit]))
+    metric = matrix["metric"]
     fig = go.Figure(go.Heatmap(
         z=[[_pct(v) for v in row["values"]] for row in rows],
-        x=[escape(c) for c in matrix["columns"]], y=[escape(row["label"]) for row in rows],
-        colorscale="Blues", zmin=0, zmax=100, colorbar={"title": {"text": "IFS %"}},
-        hovertemplate="%{y}<br>%{x}: IFS %{z:.2f}<extra></extra>", xgap=2, ygap=2,
+        x=[escape(c) for c in matrix["columns"]], y=[_label(row["entry"]) for row in rows],
+        colorscale="Blues", zmin=0, zmax=100, colorbar={"title": {"text": f"{metric} %"}},
+        hovertemplate=f"%{{y}}<br>%{{x}}: {metric} %{{z:.2f}} %<extra></extra>", xgap=2, ygap=2,
     ))
     return _layout(fig, max(300, 30 * len(rows) + 120), xaxis={"type": "category", "automargin": True},
                    yaxis={"type": "category", "automargin": True})
+
+
+def win_rate_heatmap(entries, rates):
+    """rates[i][j]: share of tasks entry i wins against entry j (compare.win_rates); best model on top."""
+    labels = [_label(e) for e in entries]
+    fig = go.Figure(go.Heatmap(
+        z=[[_pct(v) for v in row] for row in reversed(rates)], x=labels, y=list(reversed(labels)),
+        colorscale="RdBu", zmin=0, zmax=100, colorbar={"title": {"text": "wins %"}},
+        hovertemplate="%{y} beats %{x}<br>on %{z:.1f} % of tasks (ties half)<extra></extra>", xgap=2, ygap=2,
+    ))
+    return _layout(fig, max(320, 32 * len(entries) + 160),
+                   xaxis={"type": "category", "automargin": True, "tickangle": -40, "title": {"text": "against"}},
+                   yaxis={"type": "category", "automargin": True})
+
+
+def head_to_head(pairs, a_label, b_label):
+    """Per-task difference in Final (A − B), largest in A's favour first."""
+    fig = go.Figure(go.Bar(
+        x=[escape(p.task_id) for p in pairs], y=[_pct(p.difference) for p in pairs],
+        marker={"color": [JUDGED_COLOUR if p.difference > 0 else PAPER_COLOUR for p in pairs]},
+        hovertemplate="Task %{x}<br>Final difference %{y:.2f} points<extra></extra>",
+    ))
+    return _layout(fig, 340, xaxis={"type": "category", "title": {"text": "Task"}, "tickangle": -60},
+                   yaxis={"title": {"text": f"Final (%): {escape(a_label)} − {escape(b_label)}"}})
 
 
 def task_difficulty(tasks):

@@ -1,8 +1,8 @@
 """Downloads: the leaderboard and a submission's per-task results as CSV and JSON, and the
 submission as the official evaluation leaves a model's results: its result/ tree (eval.json and the
 screenshots of the visual points per task) with the report reports/<model dir>_metrics.md.
-Scores are fractions in CSV/JSON (full precision) and percentages with two decimals in the
-markdown, as the official evaluation code prints them.
+Scores are percentages everywhere: to four decimals in CSV/JSON (enough to recompute an aggregate),
+with two in the markdown, as the official evaluation code prints them.
 """
 import csv
 import io
@@ -15,7 +15,8 @@ from pathlib import PurePosixPath
 from judging import constants as states
 from judging import media_sync
 from judging.engine import official, report
-from leaderboard import standings
+from leaderboard import gallery, standings
+from leaderboard.units import in_percent
 
 LEADERBOARD_COLUMNS = [
     "rank", "model", "organisation", "model_type", "thinking", "parameters", "protocol", "backend",
@@ -24,7 +25,8 @@ LEADERBOARD_COLUMNS = [
 ]
 TASK_COLUMNS = [
     "task_id", "status", "steps_reached", "steps_total", "ifs", "ocr", "image", "image_similarity", "lfs", "hfs",
-    "vfs", "final", "failure_reason", "blocked_requests", "domain", "interaction_complexity",
+    "vfs", "final", "visual_points", "checkpoints", "failure_reason", "ended_by", "blocked_requests", "domain",
+    "interaction_complexity",
 ]
 EVAL_FILE, SCREENSHOTS, EVALPOINTS = "eval.json", "screenshots", "evalpoints"
 
@@ -50,7 +52,10 @@ class TaskRow:
     hfs: float | None
     vfs: float
     final: float
+    visual_points: int          # screens compared and counted (the first success_step + 1 visual points)
+    checkpoints: int            # the task's checkpoints: what a run reaching every step compares
     failure_reason: str
+    ended_by: str               # the step that ended the replay and the rule that stopped it
     blocked_requests: int | None
     domain: str
     interaction_complexity: str
@@ -59,6 +64,7 @@ class TaskRow:
     def from_run(cls, run):
         result = run.result or {}
         points, success = result.get("points") or [], run.success_steps or 0
+        compared, checkpoints = gallery.visual_points(result, run.task.checkpoint_count)
         return cls(
             task_id=run.task.task_id, status=run.status, steps_reached=run.success_steps,
             steps_total=run.total_steps if run.total_steps is not None else run.task.step_count,
@@ -66,13 +72,16 @@ class TaskRow:
             ocr=report.point_mean([p["ocr"] for p in points], success),
             image=report.point_mean([p["image"] for p in points], success),
             image_similarity=(result.get("backends") or {}).get("image_similarity", ""),
+            visual_points=compared, checkpoints=checkpoints,
             failure_reason=run.failure_reason or (run.stop_reason if run.stop_reason != "completed" else ""),
+            ended_by=run.ended_by(),
             blocked_requests=run.blocked_requests, domain=run.task.domain,
             interaction_complexity=run.task.interaction_complexity,
         )
 
     def as_dict(self):
-        return asdict(self)
+        """The row as exports and the API give it: scores in percent."""
+        return in_percent(asdict(self))
 
 
 def task_rows(submission):
@@ -85,7 +94,7 @@ def tasks_csv(rows):
 
 def submission_json(submission, rows):
     """Everything a reader needs to recompute the leaderboard row: metadata, aggregate, every task."""
-    return {
+    return in_percent({
         "id": submission.pk, "model": submission.model_name, "organisation": submission.organisation,
         "model_type": submission.model_type, "thinking": submission.thinking,
         "parameters_billions": float(submission.parameters_billions) if submission.parameters_billions else None,
@@ -94,8 +103,7 @@ def submission_json(submission, rows):
         "scores": submission.scores(), "coverage": submission.coverage,
         "tasks_judged": submission.tasks_judged, "tasks_total": submission.tasks_total,
         "final_ci": standings.interval(submission),
-        "tasks": [r.as_dict() for r in rows],
-    }
+    }) | {"tasks": [r.as_dict() for r in rows]}
 
 
 def _csv_value(value):

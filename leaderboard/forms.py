@@ -1,4 +1,5 @@
 from django import forms
+from django.conf import settings
 
 from leaderboard.models import Submission
 from leaderboard.services import METADATA_FIELDS
@@ -15,11 +16,22 @@ class PreflightForm(forms.Form):
                   "Leave it for a whole run: <task_id>/<model_dir>/index.html or <task_id>/index.html.")
     archive = forms.FileField(label="Zip file", widget=forms.ClearableFileInput(attrs={"accept": ".zip"}))
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        mb = 1024 * 1024
+        self.fields["archive"].widget.attrs["data-max-bytes"] = settings.SUBMISSION_MAX_UPLOAD_BYTES
+        self.fields["archive"].help_text = (
+            f"Up to {settings.SUBMISSION_MAX_UPLOAD_BYTES // mb} MB; unpacked, at most "
+            f"{settings.SUBMISSION_MAX_UNPACKED_BYTES // mb} MB, {settings.SUBMISSION_MAX_FILES} files and "
+            f"{settings.SUBMISSION_MAX_FILE_BYTES // mb} MB per file.")
+
 
 class SubmissionForm(PreflightForm, forms.ModelForm):
     # A link typed without a scheme is read as https (Django 6's default).
-    paper_url = forms.URLField(label="Paper link", required=False, assume_scheme="https")
-    code_url = forms.URLField(label="Code link", required=False, assume_scheme="https")
+    paper_url = forms.URLField(label="Paper link", required=False, assume_scheme="https",
+                               max_length=Submission._meta.get_field("paper_url").max_length)
+    code_url = forms.URLField(label="Code link", required=False, assume_scheme="https",
+                              max_length=Submission._meta.get_field("code_url").max_length)
 
     class Meta:
         model = Submission
@@ -29,6 +41,16 @@ class SubmissionForm(PreflightForm, forms.ModelForm):
                   "is_public": "Show on the public leaderboard once judged"}
         help_texts = {"thinking": "", "is_public": "Private submissions are seen only by you and the admins."}
         widgets = {"description": forms.Textarea(attrs={"rows": 3})}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The browser's maxlength would cut a pasted long name without a word; the page counts the
+        # characters against the server's limit instead (static/leaderboard/limits.js) and the server says no.
+        for field in self.fields.values():
+            if isinstance(field, forms.CharField) and field.max_length:
+                field.widget.attrs.pop("maxlength", None)
+                field.widget.attrs["data-limit"] = field.max_length
+                field.help_text = f"{field.help_text} Up to {field.max_length} characters.".strip()
 
     def metadata_fields(self):
         """The short model fields laid out in a grid; the description gets its own row."""

@@ -7,7 +7,7 @@ import csv
 from functools import cache
 from pathlib import Path
 
-from leaderboard.ranking import PAPER_BACKEND, Entry
+from leaderboard.ranking import PAPER_BACKEND, PAPER_TASKS, Entry
 
 PAPER_CSV = Path(__file__).resolve().parent / "data" / "paper_results.csv"
 PAPER_PROTOCOL = "iwr-v1"
@@ -27,6 +27,7 @@ def paper_entries():
             protocol=PAPER_PROTOCOL, backend=PAPER_BACKEND,
             lfs=float(row["low_level_visual"]) / 100, hfs=float(row["high_level_visual"]) / 100,
             ifs=float(row["ifs"]) / 100, vfs=float(row["vfs"]) / 100, final=float(row["final"]) / 100,
+            tasks_judged=PAPER_TASKS, tasks_total=PAPER_TASKS,
         )
         for row in _rows()
     ]

@@ -12,6 +12,7 @@ import numpy as np
 
 from judging.engine.similarity import DEFAULT as DEFAULT_SIMILARITY
 from judging.engine.similarity import display_name
+from leaderboard.units import in_percent
 
 # Fixed so that a submission's interval is the same on every machine and every re-judge.
 BOOTSTRAP_SEED = 20250929
@@ -19,6 +20,8 @@ BOOTSTRAP_RESAMPLES = 2000
 CONFIDENCE = 0.95
 
 PAPER_BACKEND = "paper"
+# The paper's benchmark size: a row judged on fewer tasks says so beside its own count.
+PAPER_TASKS = 113
 SIMILARITY_SEPARATOR = "+"
 
 
@@ -51,7 +54,7 @@ def ranks_with_ties(intervals):
 class Entry:
     """One leaderboard row: a judged public submission or a row reported in the paper.
 
-    Scores are fractions in [0, 1]; templates and exports turn them into percentages.
+    Scores are fractions in [0, 1]; templates, exports and the API turn them into percentages.
     """
     model: str
     model_type: str
@@ -75,6 +78,10 @@ class Entry:
     # their number; shown beside ours (missing tasks count 0) when coverage is below 100 %.
     over_judged: dict | None = None
     tasks_judged: int | None = None
+    tasks_total: int | None = None   # the benchmark's size when the row was judged
+    owner_id: int | None = None
+    # Every version of this model (one_row_per_model), oldest first: {"submission_id", "final", "finished"}.
+    history: list = field(default_factory=list)
     rank: int = field(default=0)
 
     @property
@@ -90,6 +97,11 @@ class Entry:
         return self.backend == PAPER_BACKEND
 
     @property
+    def smaller_than_paper(self):
+        """Judged on a benchmark of another size than the paper's, so its n of N is not n of 113."""
+        return self.tasks_total is not None and self.tasks_total != PAPER_TASKS
+
+    @property
     def group(self):
         return (self.protocol, self.backend)
 
@@ -100,12 +112,13 @@ class Entry:
         return (self.ci_low, self.ci_high)
 
     def as_dict(self):
-        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        """The row as the API and the CSV give it: scores in percent, and no account id."""
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "owner_id"}
         data["from_paper"] = self.from_paper
         data["final_over_judged"] = self.final_over_judged
         if self.finished is not None:
             data["finished"] = self.finished.isoformat()
-        return data
+        return in_percent(data)
 
 
 def backend_name(model_backend, similarity):
@@ -150,6 +163,54 @@ class Group:
         return self.backend == PAPER_BACKEND
 
 
+@dataclass
+class Panel:
+    """Rows that may share a chart axis: one judging set-up on one benchmark size."""
+    key: str
+    label: str
+    entries: list
+    from_paper: bool = False
+
+
+def chart_panels(groups):
+    """One panel per group and benchmark size, in the groups' order, the most rows first within a group:
+    a six-task run and a 113-task row on one axis would look comparable when they are not."""
+    panels = []
+    for group in groups:
+        by_size = {}
+        for entry in group.entries:
+            by_size.setdefault(entry.tasks_total, []).append(entry)
+        for size, members in sorted(by_size.items(), key=lambda item: (-len(item[1]), -(item[0] or 0))):
+            panels.append(Panel(f"{group.key}/{size}", f"{group.label} · {size}-task benchmark", members,
+                                group.from_paper))
+    return panels
+
+
+# Which of a model's versions its row shows; "all" gives every submission a row of its own.
+VERSION_CHOICES = {"best": "Best version", "latest": "Latest version", "all": "Every submission"}
+DEFAULT_VERSIONS = "best"
+
+
+def one_row_per_model(entries, choice=DEFAULT_VERSIONS):
+    """A model's submissions, the same owner's under one name in one judging set-up, are versions of
+    one row: the best (highest Final) or the latest shows, with the history of all of them."""
+    if choice == "all":
+        return list(entries)
+    rows, models = [], {}
+    for entry in entries:
+        if entry.owner_id is None:
+            rows.append(entry)
+        else:
+            models.setdefault((entry.group, entry.owner_id, entry.model.casefold()), []).append(entry)
+    for versions in models.values():
+        versions.sort(key=lambda e: (e.finished is not None, e.finished, e.submission_id or 0))
+        shown = max(versions, key=lambda e: (e.final, e.submission_id or 0)) if choice == "best" else versions[-1]
+        shown.history = [{"submission_id": e.submission_id, "final": e.final, "finished": e.finished}
+                         for e in versions]
+        rows.append(shown)
+    return rows
+
+
 def rank_groups(entries):
     """Split entries by (protocol, back-end), rank each group by Final with ties, paper last.
 
@@ -178,7 +239,7 @@ SORT_COLUMNS = {
     "ifs": ("ifs", True),
     "vfs": ("vfs", True),
     "final": ("final", True),
-    "coverage": ("coverage", True),
+    "tasks": ("tasks_judged", True),
     "finished": ("finished", True),
     "model_type": ("model_type", False),
 }
@@ -222,6 +283,11 @@ class Filters:
     thinking: str = ""      # "", "yes", "no"
     group: str = ""         # "" or "<protocol>/<backend>"
     q: str = ""
+    versions: str = ""      # a VERSION_CHOICES key; "" is the default
+
+    @property
+    def version_choice(self):
+        return self.versions if self.versions in VERSION_CHOICES else DEFAULT_VERSIONS
 
     @classmethod
     def from_query(cls, query):

@@ -9,17 +9,17 @@ from django.core.cache import cache
 from django.db.models import Count, F, Max, Q, Sum
 
 from judging import constants as states
-from judging.engine import scoring
 from leaderboard.models import Submission, TaskRun
 from leaderboard.paper import paper_entries
-from leaderboard.ranking import Entry, bootstrap_ci, rank_groups
-from tasks_catalog.models import Task
+from leaderboard.ranking import DEFAULT_VERSIONS, Entry, bootstrap_ci, one_row_per_model, rank_groups
+from tasks_catalog.models import ActionStep, Task
 
 CI_KEY = "final_ci"
-HEATMAP_AXES = {"domain": "Domain", "interaction_complexity": "Interaction complexity"}
+# Models in the charts page's pairwise win-rate heatmap: a readable grid.
 HEATMAP_MODELS = 12
 ENTRY_FIELDS = ("pk", "model_name", "organisation", "model_type", "thinking", "parameters_billions", "protocol",
-                "backend", "lfs", "hfs", "ifs", "vfs", "final", "coverage", "finished_at", "aggregate", "is_verified")
+                "backend", "lfs", "hfs", "ifs", "vfs", "final", "coverage", "finished_at", "aggregate", "is_verified",
+                "tasks_judged", "tasks_total", "owner_id")
 
 
 def ranked_submissions():
@@ -49,7 +49,8 @@ def _entry(row):
         ifs=row["ifs"] or 0.0, vfs=row["vfs"] or 0.0, final=row["final"] or 0.0,
         ci_low=interval[0], ci_high=interval[1], coverage=row["coverage"], finished=row["finished_at"],
         submission_id=row["pk"], verified=row["is_verified"],
-        over_judged=row["aggregate"].get("over_judged"), tasks_judged=row["aggregate"].get("judged"),
+        over_judged=row["aggregate"].get("over_judged"), tasks_judged=row["tasks_judged"],
+        tasks_total=row["tasks_total"], owner_id=row["owner_id"],
     )
 
 
@@ -57,12 +58,14 @@ def judged_entries():
     return [_entry(row) for row in ranked_submissions().values(*ENTRY_FIELDS)]
 
 
-def standings():
-    """Every ranked group: judged submissions by protocol and back-end, then the paper's rows.
+def standings(versions=DEFAULT_VERSIONS):
+    """Every ranked group: judged submissions by protocol and back-end, then the paper's rows; a
+    model's versions in one row (ranking.one_row_per_model), the best or latest as `versions` says.
 
     Cached until a ranked submission changes, so a request costs one small query, not N rows.
     """
-    return cached("standings", lambda: rank_groups(judged_entries() + paper_entries()))
+    return cached("standings", lambda: rank_groups(one_row_per_model(judged_entries(), versions) + paper_entries()),
+                  versions)
 
 
 def version():
@@ -86,23 +89,6 @@ def cached(name, build, *parts):
     return value
 
 
-def ifs_matrix(entries, axis):
-    """IFS per category of `axis` for the given judged entries, via scoring.aggregate per category."""
-    field = f"task__{axis}"
-    categories = Task.objects.facet_values(axis)
-    sizes = dict(Task.objects.exclude(**{axis: ""}).values_list(axis).annotate(n=Count("pk")))
-    runs = {}
-    for run in (TaskRun.objects.filter(submission_id__in=[e.submission_id for e in entries], status=states.DONE)
-                .exclude(**{field: ""}).values("submission_id", field, *TaskRun.SCORE_NAMES)):
-        scores = scoring.Scores(**{name: run[name] or 0.0 for name in ("ifs", "lfs", "vfs", "final")},
-                                hfs=run["hfs"])
-        runs.setdefault((run["submission_id"], run[field]), []).append(scores)
-    rows = [{"label": f"{e.model} #{e.submission_id}",
-             "values": [scoring.aggregate(runs.get((e.submission_id, c), []), sizes[c]).ifs for c in categories]}
-            for e in entries]
-    return {"columns": categories, "rows": rows, "axis": HEATMAP_AXES[axis]}
-
-
 def task_difficulty(entries):
     """Per task: mean Final over the given entries (a task a submission lacks counts 0) and how many
     submissions completed every step; hardest first."""
@@ -114,7 +100,44 @@ def task_difficulty(entries):
                                                                    success_steps=F("total_steps")))))}
     count = len(ids) or 1
     tasks = [{"task_id": task_id, "mean_final": (per_task.get(task_id, {}).get("total") or 0.0) / count,
-              "solved": per_task.get(task_id, {}).get("solved", 0)}
+              "solved": per_task.get(task_id, {}).get("solved", 0),
+              "solve_rate": per_task.get(task_id, {}).get("solved", 0) / count, "submissions": len(ids)}
              for task_id in Task.objects.values_list("task_id", flat=True)]
     tasks.sort(key=lambda t: (t["mean_final"], t["task_id"]))
     return tasks
+
+
+def largest_judged(groups):
+    """The judged group most rows belong to (rank_groups puts it first), or None."""
+    return next((g for g in groups if not g.from_paper), None)
+
+
+def task_stats():
+    """{task_id: task_difficulty's row} over the largest judged set-up's public submissions, for the
+    catalog; empty while none is public. Cached until the board changes."""
+    def build():
+        judged = largest_judged(standings())
+        return {t["task_id"]: t for t in task_difficulty(judged.entries)} if judged else {}
+    return cached("task-stats", build)
+
+
+TASK_BOARD_ROWS = 10
+
+
+def task_board(task, limit=TASK_BOARD_ROWS):
+    """The best public results on one task, by Final, each with its judging set-up."""
+    runs = (TaskRun.objects.filter(task=task, status=states.DONE, submission__in=ranked_submissions())
+            .select_related("submission").order_by("-final", "submission_id"))
+    return list(runs[:limit])
+
+
+def site_figures():
+    """The home page's figures, counted from the database: the catalog, and the board's rows."""
+    def build():
+        catalog = Task.objects.aggregate(tasks=Count("pk"), assertions=Sum("assertion_count"),
+                                         websites=Count("source_website", distinct=True, filter=~Q(source_website="")))
+        rows = [e for g in standings() for e in g.entries]
+        return {**catalog, "assertions": catalog["assertions"] or 0,
+                "actions": ActionStep.objects.count(), "submissions": ranked_submissions().count(),
+                "models": len({e.model.casefold() for e in rows}), "judged_models": sum(not e.from_paper for e in rows)}
+    return cached("figures", build, Task.objects.catalog_version())

@@ -7,12 +7,16 @@ rejection is an UploadError with a stable code and the offending entry names.
 Two layouts are accepted:
 - one task: `index.html` at the zip's root, or everything inside one folder that holds it;
 - a whole run (the official output layout): `<task_id>/<model_dir>/index.html` or
-  `<task_id>/index.html`, one folder per task.
+  `<task_id>/index.html`, one folder per task, also inside one folder around them (a zipped
+  `result/` folder, or `<model>/<task_id>/index.html`).
 """
+import difflib
 import hashlib
+import os
 import re
 import shutil
 import stat
+import struct
 import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -31,6 +35,12 @@ JUNK_NAMES = (".DS_Store", "Thumbs.db", "desktop.ini")
 # so the ratio test only looks at entries big enough to matter.
 RATIO_FLOOR_BYTES = 1024 * 1024
 NAMES_SHOWN = 10
+# What file systems allow for one name in a path (bytes), and a sane bound for a whole path.
+PART_MAX_BYTES = 255
+PATH_MAX_CHARS = 1024
+# A central directory entry is 46 bytes plus its name, extra field and comment: this bounds the
+# directory's size by the entry limit, before zipfile reads it into memory.
+DIRECTORY_BYTES_PER_ENTRY = 512
 COPY_CHUNK = 1024 * 1024
 # The files whose text can load other resources; bigger ones (bundled libraries) are not scanned.
 SCANNED_SUFFIXES = {".html", ".htm", ".js", ".mjs", ".css", ".svg"}
@@ -73,6 +83,11 @@ class Limits:
     max_total_bytes: int
     max_file_bytes: int
     max_ratio: int
+    max_entries: int = None  # every entry, folders and archivers' junk included; default twice max_files
+
+    def __post_init__(self):
+        if self.max_entries is None:
+            object.__setattr__(self, "max_entries", 2 * self.max_files)
 
     @classmethod
     def from_settings(cls):
@@ -81,6 +96,7 @@ class Limits:
             max_total_bytes=settings.SUBMISSION_MAX_UNPACKED_BYTES,
             max_file_bytes=settings.SUBMISSION_MAX_FILE_BYTES,
             max_ratio=settings.SUBMISSION_MAX_COMPRESSION_RATIO,
+            max_entries=settings.SUBMISSION_MAX_ENTRIES,
         )
 
 
@@ -110,7 +126,64 @@ def _is_junk(name):
     return name.startswith(JUNK_PREFIXES) or PurePosixPath(name).name in JUNK_NAMES
 
 
-def _check_entries(infos, limits):
+def _check_directory(path, limits):
+    """Limit the entries before zipfile builds its list of them (a few hundred bytes of memory each,
+    folders too): the count the end record states, the directory's size, then the entries it really
+    holds, counted by walking its headers (the stated count may lie; zipfile reads by size)."""
+    try:
+        with open(path, "rb") as fh:
+            # The reading ZipFile itself starts with (zip64 included), so the two cannot disagree.
+            end = zipfile._EndRecData(fh)
+            if end is None:
+                raise UploadError("upload:not-a-zip", "The file is not a readable zip archive")
+            stated, size = end[zipfile._ECD_ENTRIES_TOTAL], end[zipfile._ECD_SIZE]
+            too_many = f"; the limit is {limits.max_entries} (files and folders)"
+            if stated > limits.max_entries:
+                raise UploadError("upload:too-many-entries", f"The zip has {stated} entries{too_many}")
+            if size > limits.max_entries * DIRECTORY_BYTES_PER_ENTRY:
+                raise UploadError("upload:too-many-entries", f"The zip's list of entries takes {_mb(size)}, more "
+                                  f"than {limits.max_entries} entries need")
+            start = end[zipfile._ECD_LOCATION] - size
+            if end[zipfile._ECD_SIGNATURE] == zipfile.stringEndArchive64:
+                start -= zipfile.sizeEndCentDir64 + zipfile.sizeEndCentDir64Locator
+            fh.seek(max(start, 0))
+            directory = fh.read(size)
+    except OSError:
+        raise UploadError("upload:not-a-zip", "The file is not a readable zip archive") from None
+    count, at = 0, 0
+    while directory.startswith(zipfile.stringCentralDir, at) and at + zipfile.sizeCentralDir <= len(directory):
+        name, extra, comment = struct.unpack_from("<HHH", directory, at + 28)
+        at += zipfile.sizeCentralDir + name + extra + comment
+        count += 1
+        if count > limits.max_entries:
+            raise UploadError("upload:too-many-entries", f"The zip has more than {limits.max_entries} "
+                              f"entries{too_many}")
+
+
+def _bad_name(name):
+    """Names that are not one plain path: empty, with empty or '.' parts ('site//index.html',
+    './index.html'), which would name the same file as another entry or none at all."""
+    parts = name.replace("\\", "/").split("/")
+    if parts[-1] == "" and len(parts) > 1:  # a folder's trailing slash
+        parts = parts[:-1]
+    return any(part in ("", ".") for part in parts)
+
+
+def _name_too_long(name):
+    return len(name) > PATH_MAX_CHARS or any(len(part.encode("utf-8")) > PART_MAX_BYTES
+                                             for part in name.replace("\\", "/").split("/"))
+
+
+def _file_folder_clashes(infos):
+    """Files whose path is also a folder of other entries ('a' beside 'a/b.css'): one of them cannot be written."""
+    folders = set()
+    for info in infos:
+        parts = _parts(info)
+        folders.update("/".join(parts[:n]) for n in range(1, len(parts) if not info.is_dir() else len(parts) + 1))
+    return sorted(i.filename for i in infos if not i.is_dir() and "/".join(_parts(i)) in folders)
+
+
+def _check_entries(infos, limits, archive_bytes):
     """Every safety rule over the raw entries; the first rule broken is reported with all its offenders."""
     rules = [
         ("upload:encrypted", "The zip has encrypted entries, which cannot be judged",
@@ -121,6 +194,10 @@ def _check_entries(infos, limits):
          lambda i: i.filename.replace("\\", "/").startswith("/") or i.filename[1:3] in (":/", ":\\")),
         ("upload:path-traversal", "The zip has entries that climb out of their folder with '..'",
          lambda i: ".." in i.filename.replace("\\", "/").split("/")),
+        ("upload:bad-name", "The zip has entries whose names are empty or have empty or '.' parts",
+         lambda i: _bad_name(i.filename)),
+        ("upload:name-too-long", f"The zip has entries whose names are longer than {PART_MAX_BYTES} bytes "
+         f"for one part or {PATH_MAX_CHARS} characters in all", lambda i: _name_too_long(i.filename)),
         ("upload:file-too-large",
          f"The zip has files larger than the limit of {_mb(limits.max_file_bytes)} each",
          lambda i: i.file_size > limits.max_file_bytes),
@@ -133,10 +210,21 @@ def _check_entries(infos, limits):
         if offenders:
             raise UploadError(code, message, offenders)
 
-    counts = Counter(i.filename.replace("\\", "/") for i in infos)
+    # Small entries are exempt above, so a thousand of them could still unpack a gigabyte of zeros.
+    unpacked = sum(i.file_size for i in infos)
+    if unpacked > RATIO_FLOOR_BYTES and unpacked > limits.max_ratio * max(archive_bytes, 1):
+        raise UploadError("upload:compression-ratio",
+                          f"The zip unpacks to {_mb(unpacked)} from {_mb(archive_bytes)}, more than "
+                          f"{limits.max_ratio}:1, as zip bombs do")
+
+    counts = Counter(i.filename.replace("\\", "/").rstrip("/") for i in infos)
     duplicates = sorted(name for name, n in counts.items() if n > 1)
     if duplicates:
         raise UploadError("upload:duplicate-entry", "The zip names the same path more than once", duplicates)
+    clashes = _file_folder_clashes(infos)
+    if clashes:
+        raise UploadError("upload:file-folder-clash", "The zip has files named like a folder of other entries",
+                          clashes)
 
     files = [i for i in infos if not i.is_dir() and not _is_junk(i.filename.replace("\\", "/"))]
     if len(files) > limits.max_files:
@@ -176,30 +264,67 @@ def _plan_one_task(files, task_id):
     return plan
 
 
+def _wrapping_folder(files, known_task_ids):
+    """("<folder>",) when every file is inside one folder that is not a task id but holds task-id
+    folders: a zipped result/ folder, or <model>/<task_id>/index.html. Else ()."""
+    tops = {_parts(i)[0] for i in files}
+    if len(tops) != 1 or next(iter(tops)) in known_task_ids:
+        return ()
+    inner = {_parts(i)[1] for i in files if len(_parts(i)) > 2}
+    return tuple(tops) if inner & set(known_task_ids) else ()
+
+
+def _did_you_mean(name, known_task_ids):
+    close = difflib.get_close_matches(name, [str(t) for t in known_task_ids], n=1, cutoff=0.6)
+    return f"{name} (did you mean {close[0]}?)" if close else name
+
+
+def _one_folder_hint(by_task, files, known_task_ids):
+    if len(by_task) == 1 and not _wrapping_folder(files, known_task_ids):
+        return (f" (the zip holds one folder, {next(iter(by_task))}/: zip the task folders inside the run's "
+                f"result/ folder, <task_id>/<model_dir>/{SITE_INDEX}, not a folder around them)")
+    return ""
+
+
+def _too_deep(task_id, inside, root):
+    """The task folder, with where its index.html is when it is deeper than the layout allows."""
+    deeper = sorted((p for p in inside if PurePosixPath(p).name == SITE_INDEX), key=lambda p: (p.count("/"), p))
+    if not deeper:
+        return task_id
+    found = "/".join([*root, task_id, deeper[0]])
+    return f"{task_id} ({SITE_INDEX} found too deep, at {found}: move its folder up to {task_id}/<model_dir>/)"
+
+
 def _plan_whole_run(files, known_task_ids):
-    loose = sorted(i.filename for i in files if len(_parts(i)) < 2)
+    root = _wrapping_folder(files, known_task_ids)
+
+    def parts(info):
+        return _parts(info)[len(root):]
+
+    loose = sorted(i.filename for i in files if len(parts(i)) < 2)
     if loose:
         raise UploadError("upload:loose-files",
                           "A whole-run zip holds one folder per task id; these files are outside any task folder",
                           loose)
     by_task = {}
     for info in files:
-        by_task.setdefault(_parts(info)[0], []).append(info)
+        by_task.setdefault(parts(info)[0], []).append(info)
     unknown = sorted(t for t in by_task if t not in known_task_ids)
     if unknown:
-        raise UploadError("upload:unknown-task", "The zip has folders that are not task ids of this benchmark",
-                          unknown)
+        raise UploadError("upload:unknown-task", "The zip has folders that are not task ids of this benchmark"
+                          + _one_folder_hint(by_task, files, known_task_ids),
+                          [_did_you_mean(t, known_task_ids) for t in unknown])
 
     plan = Plan(layout="run")
     missing, ambiguous = [], []
     for task_id, infos in sorted(by_task.items()):
-        inside = {"/".join(_parts(i)[1:]) for i in infos}
+        inside = {"/".join(parts(i)[1:]) for i in infos}
         if SITE_INDEX in inside:
             site_root = [task_id]
         else:
             models = sorted(p.split("/")[0] for p in inside if p.count("/") == 1 and p.endswith("/" + SITE_INDEX))
             if not models:
-                missing.append(task_id)
+                missing.append(_too_deep(task_id, inside, root))
                 continue
             if len(models) > 1:
                 ambiguous.append(f"{task_id} ({', '.join(models)})")
@@ -207,9 +332,9 @@ def _plan_whole_run(files, known_task_ids):
             site_root = [task_id, models[0]]
         depth = len(site_root)
         for info in infos:
-            parts = _parts(info)
-            if parts[:depth] == site_root:
-                plan.sites.setdefault(task_id, []).append((info, "/".join(parts[depth:])))
+            path = parts(info)
+            if path[:depth] == site_root:
+                plan.sites.setdefault(task_id, []).append((info, "/".join(path[depth:])))
             else:
                 plan.ignored.append(info.filename)
     if missing:
@@ -227,12 +352,13 @@ def inspect_zip(path, known_task_ids, task_id=None, limits=None):
     limits = limits or Limits.from_settings()
     if task_id is not None and task_id not in known_task_ids:
         raise UploadError("upload:unknown-task", "This task id is not part of the benchmark", [str(task_id)])
+    _check_directory(path, limits)
     try:
         with zipfile.ZipFile(path) as archive:
             infos = archive.infolist()
     except (zipfile.BadZipFile, OSError, EOFError, ValueError):
         raise UploadError("upload:not-a-zip", "The file is not a readable zip archive") from None
-    files = _check_entries(infos, limits)
+    files = _check_entries(infos, limits, os.path.getsize(path))
     plan = _plan_one_task(files, task_id) if task_id is not None else _plan_whole_run(files, known_task_ids)
     plan.total_bytes = sum(info.file_size for entries in plan.sites.values() for info, _ in entries)
     return plan
@@ -350,6 +476,22 @@ def missing_files(path, plan, asset_names, limit=OUTSIDE_URLS_SHOWN):
                             return found, True
                         found.append(MissingFile(task_id, relative, number, reference[:300]))
     return found, False
+
+
+def content_digest(path, plan):
+    """sha256 over what `unpack` would write: each site file's task, path and content digest, in
+    order. Two zips of the same files have the same digest whatever their compression, entry order,
+    timestamps or wrapping folder."""
+    digest = hashlib.sha256()
+    with zipfile.ZipFile(path) as archive:
+        files = sorted(((t, r, i) for t, entries in plan.sites.items() for i, r in entries), key=lambda f: f[:2])
+        for task_id, relative, info in files:
+            content = hashlib.sha256()
+            with archive.open(info) as src:
+                for chunk in iter(lambda: src.read(COPY_CHUNK), b""):
+                    content.update(chunk)
+            digest.update(f"{task_id}\0{relative}\0{content.hexdigest()}\n".encode())
+    return digest.hexdigest()
 
 
 def sha256_file(path):

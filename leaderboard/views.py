@@ -7,9 +7,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from config.ratelimit import ratelimit
-from leaderboard import moderation, services
+from leaderboard import board_views, moderation, services
 from leaderboard.forms import PreflightForm, SubmissionForm
 from leaderboard.models import Submission
+from leaderboard.units import in_percent
 
 
 def _get_submission_for_user(request, pk):
@@ -62,7 +63,9 @@ def preflight(request):
         task = form.cleaned_data["task"]
         report = services.preflight(request.user, form.cleaned_data["archive"].temporary_file_path(),
                                     task_id=task.task_id if task else None)
-    return render(request, "leaderboard/preflight.html", {"form": form, "report": report},
+    # The model's details, for submitting the checked zip from this page without choosing it again.
+    return render(request, "leaderboard/preflight.html", {"form": form, "report": report,
+                                                          "submit_form": SubmissionForm()},
                   status=400 if form.errors else 200)
 
 
@@ -74,14 +77,13 @@ def my_submissions(request):
 
 def submission(request, pk):
     sub = _get_submission_for_user(request, pk)
-    runs = sub.runs.select_related("task").order_by("task__task_id")
     return render(request, "leaderboard/submission.html",
-                  {"submission": sub, "runs": runs, "progress": sub.progress(),
+                  {**board_views.task_table(request, sub), "progress": sub.progress(),
                    "actions": moderation.available(sub, request.user)})
 
 
 def submission_progress(request, pk):
-    return JsonResponse(_get_submission_for_user(request, pk).progress())
+    return JsonResponse(in_percent(_get_submission_for_user(request, pk).progress()))
 
 
 @require_POST

@@ -4,6 +4,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
 from judging import media_sync
+from leaderboard import standings
 from tasks_catalog.forms import CatalogFilters
 from tasks_catalog.media import file_response, public_path
 from tasks_catalog.models import Task
@@ -15,6 +16,7 @@ def catalog(request):
     total, version = Task.objects.catalog_version()
     return render(request, "tasks_catalog/catalog.html", {
         "form": form, "tasks": form.apply(Task.objects.all()), "total": total, "version": version,
+        "stats": standings.task_stats(), "board_version": standings.version(),
     })
 
 
@@ -29,6 +31,7 @@ def task_detail(request, task_id):
         "assets": [a for a in assets if a.kind == a.Kind.ASSET],
         "sheets": [a for a in assets if a.kind == a.Kind.STITCHED],
         "extra_json": json.dumps(task.extra, indent=2, ensure_ascii=False),
+        "board": standings.task_board(task), "stats": standings.task_stats().get(task.task_id),
     })
 
 

@@ -35,22 +35,26 @@ def make_task(task_id, domain="Shopping", complexity="L1", steps=2):
 
 
 def result_for(task, success, differ_box=None):
-    """An engine TaskResult.to_dict() with two visual points; state 1 differs inside `differ_box`."""
+    """An engine TaskResult.to_dict() with two visual points; state 1 differs inside `differ_box`. A run
+    that reached fewer than every step stopped at step 1, whose assertion was judged No."""
+    completed = success == task.step_count
     points = [
         {"state": 0, "checkpoint": 0, "screenshot": "shots/state_0.png", "ocr": 1.0, "image": 0.9, "mllm": None,
          "ocr_text": "Shop", "checkpoint_text": "Shop", "mllm_response": None},
         {"state": 1, "checkpoint": 1, "screenshot": "shots/state_1.png", "ocr": 0.5, "image": 0.7, "mllm": None,
          "ocr_text": "Cart <b>1</b>", "checkpoint_text": "Cart 2", "mllm_response": None},
     ]
-    steps = [{"number": 1, "action": "Click", "description": "Click the cart", "outcome": "ok",
+    steps = [{"number": 1, "action": "Click", "description": "Click the cart",
+              "outcome": "ok" if completed else "site:assertion-failed",
               "element": {"index": 3, "tag": "button", "role": "button", "name": "Cart",
                           "box": {"x": 10, "y": 5, "width": 20, "height": 10}, "score": 0.93},
               "detail": "", "screenshot": "shots/state_1.png",
-              "assertion": {"text": "The cart opens", "result": "Yes" if success == task.step_count else "No", "backend": "offline",
+              "assertion": {"text": "The cart opens", "result": "Yes" if completed else "No", "backend": "offline",
                             "detail": {}}, "timings_ms": {}}]
     return {"task_id": task.task_id, "protocol": "iwr-v1", "points": points, "steps": steps, "success_step": success,
             "backends": {"grounding": "offline", "image_similarity": "content-ssim"},
-            "screenshots": ["shots/state_0.png", "shots/state_1.png"], "stop_reason": "completed",
+            "screenshots": ["shots/state_0.png", "shots/state_1.png"],
+            "stop_reason": "completed" if completed else "site:assertion-failed", "total_step": task.step_count,
             "stop_detail": "", "blocked_requests": {"https://evil.example/track.js": 2},
             "console_errors": ["TypeError: x is undefined"], "hfs_note": "offline back-end: no MLLM"}
 

@@ -12,3 +12,9 @@ def pct(value):
 @register.filter
 def checkpoint_url(task, index):
     return task.media_url(f"checkpoints/step_{index}.png")
+
+
+@register.filter
+def lookup(mapping, key):
+    """mapping[key], or None: a template cannot index a dict by a variable."""
+    return mapping.get(key)

@@ -76,6 +76,13 @@
     bar.value = 0;
     status.textContent = "Starting the upload…";
     button.disabled = true;
-    xhr.send(new FormData(form));
+    var data = new FormData(form);
+    // On the pre-flight page the zip (and its task) were chosen in the check's form above.
+    var source = form.dataset.archiveFrom && document.getElementById(form.dataset.archiveFrom);
+    if (source) {
+      data.set("archive", source.elements.archive.files[0]);
+      data.set("task", source.elements.task.value);
+    }
+    xhr.send(data);
   });
 })();

@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 
 from tasks_catalog.importer import import_bench
+from tests.browser import browser_context, page, shot  # noqa: F401  (fixtures of the browser tests)
+from tests.leaderboard.conftest import board, tasks  # noqa: F401  (judged submissions, for the task pages)
 
 REPO = Path(__file__).resolve().parents[2]
 SAMPLES = REPO / "samples" / "bench"

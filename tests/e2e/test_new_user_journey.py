@@ -180,7 +180,7 @@ def test_a_new_user_from_the_home_page_to_the_csv(bench, celery_worker, page, sc
     for row in rows.values():
         assert row["status"] == "done"
         assert row["steps_reached"] == row["steps_total"]
-        assert float(row["ifs"]) == 1.0
-        assert float(row["final"]) > 0.9
+        assert float(row["ifs"]) == 100.0  # percent, as on every page
+        assert float(row["final"]) > 90
     aggregate = page.request.get(f"/api/submissions/{submission_id}/").json()
-    assert aggregate["final"] == pytest.approx(sum(float(r["final"]) for r in rows.values()) / 6, abs=1e-5)
+    assert aggregate["final"] == pytest.approx(sum(float(r["final"]) for r in rows.values()) / 6, abs=1e-3)

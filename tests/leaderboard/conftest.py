@@ -2,6 +2,7 @@
 charlie is anonymous. The actors come from tests/conftest.py, the builders from tests/factories.py."""
 import pytest
 
+from tests.browser import browser_context, page, shot  # noqa: F401  (fixtures of the browser tests)
 from tests.factories import make_submission, make_task
 
 

@@ -72,7 +72,7 @@ def test_api_leaderboard_json_csv_and_tasks(client, board):
     text = client.get("/api/leaderboard/?format=csv").content.decode()
     assert text.splitlines()[0].startswith("rank,model,organisation") and "Strong-VL" in text
     tasks = client.get(f"/api/submissions/{board['strong'].pk}/tasks/").json()
-    assert [t["task_id"] for t in tasks] == ["101", "102", "103"] and tasks[0]["ocr"] == 0.75
+    assert [t["task_id"] for t in tasks] == ["101", "102", "103"] and tasks[0]["ocr"] == 75.0
 
 
 def test_api_paths_are_in_the_openapi_schema(client, db):

@@ -25,10 +25,10 @@ def test_csv_has_every_score_of_every_task(client, board):
     assert [r["task_id"] for r in rows] == ["101", "102", "103"]
     t102 = rows[1]
     assert (t102["steps_reached"], t102["steps_total"]) == ("1", "2")
-    assert float(t102["ifs"]) == 0.5 and float(t102["lfs"]) == pytest.approx(0.3)
-    assert float(t102["ocr"]) == pytest.approx(0.75) and float(t102["image"]) == pytest.approx(0.8)
+    assert float(t102["ifs"]) == 50.0 and float(t102["lfs"]) == pytest.approx(30.0)
+    assert float(t102["ocr"]) == pytest.approx(75.0) and float(t102["image"]) == pytest.approx(80.0)
     assert t102["image_similarity"] == "content-ssim" and "dino" not in rows[0]
-    assert float(t102["final"]) == pytest.approx(0.7 * 0.5 + 0.3 * 0.3)
+    assert float(t102["final"]) == pytest.approx(100 * (0.7 * 0.5 + 0.3 * 0.3))
     assert rows[2]["status"] == "failed" and float(rows[2]["final"]) == 0.0
     assert rows[2]["failure_reason"] == "judge:error"
 
@@ -36,7 +36,8 @@ def test_csv_has_every_score_of_every_task(client, board):
 def test_json_download_carries_aggregate_interval_and_tasks(client, board):
     data = json.loads(client.get(f"/submissions/{board['strong'].pk}/results.json").content)
     assert data["model"] == "Strong-VL" and len(data["tasks"]) == 3
-    assert data["scores"]["final"] == pytest.approx(sum(t["final"] for t in data["tasks"]) / 3)
+    assert data["scores"]["final"] == pytest.approx(sum(t["final"] for t in data["tasks"]) / 3, abs=1e-3)
+    assert data["scores"]["final"] == pytest.approx(board["strong"].final * 100, abs=1e-3)  # percent
     assert data["final_ci"][0] <= data["scores"]["final"] <= data["final_ci"][1]
 
 
