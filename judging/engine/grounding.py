@@ -284,7 +284,8 @@ def _matching(phrase, fits, scene, words, typing=False, level=True):
 
 
 def _counted(phrase, fits, scene, words, typing=False, level=True):
-    """(`_matching`'s fits, whether an ordinal made them a series the words name less well).
+    """(`_matching`'s fits, whether an ordinal made them a series the words name less well, which are
+    then called what the words say).
 
     An ordinal counts a series of alike clickable elements: when those the words name best hold no
     such series to count in ("the fourth tip percentage button" and a lone label "Tip (15%)", "the
@@ -305,7 +306,7 @@ def _counted(phrase, fits, scene, words, typing=False, level=True):
         return named, False
     series = _clickable_series(named, phrase.ordinal, scene)
     if series:
-        return series, True
+        return series, False
     for floor in sorted({f.text for f in fits if MIN_EVIDENCE <= f.text < best - TEXT_TOLERANCE}, reverse=True):
         wider = [f for f in fits if floor - TEXT_TOLERANCE <= f.text < best - TEXT_TOLERANCE and _clickable(f, scene)]
         series = _clickable_series(_of_kind(phrase, wider, scene, words, typing, level), phrase.ordinal, scene) \
@@ -467,11 +468,13 @@ def _is_container(landmark, c, scene):
 
 
 def _shows(landmark, c):
-    """Whether the candidate shows all the landmark says and little more (its text, value, placeholder
-    or the caption beside it): not only a name for screen readers (aria-label, title), nor a long
-    label around it that also says it."""
-    shown = Features({key: c.get(key) for key in ("label", "own", "text", "placeholder", "value")})
-    return evidence(landmark, shown)[0] >= 1 - TEXT_TOLERANCE
+    """Whether the candidate shows what the landmark says: in its own text, value or placeholder (one
+    of "the delivery options" is an option), or as the caption beside it (the Title field); not only in a
+    name for screen readers (aria-label, title), nor in a long label around it that also says it."""
+    own = Features({key: c.get(key) for key in ("own", "text", "placeholder", "value")})
+    if evidence(landmark, own)[0] >= LANDMARK_EVIDENCE:
+        return True
+    return bool(c.get("label")) and evidence(landmark, Features({"label": c.get("label")}))[0] >= 1 - TEXT_TOLERANCE
 
 
 def _region_path(scene, rid):
@@ -528,9 +531,10 @@ def _relate(relation, fits, scene, visible):
             continue      # the Title field is the title "under the title" means, not under it
         # A toggle named 'Dark mode' only for screen readers is not the text 'Dark mode' a person sees
         # beside it, nor is a play button named 'Play playlist' the playlist; nothing is right of (under,
-        # after...) itself, but a question is "at" itself, and the plus drawn in it "beside" it.
+        # after...) itself, nor next to "it", but the plus drawn in a question is "beside" it.
         others = [a for a in anchors if a.candidate is not f.c or relation.kind == "with"
-                  or relation.kind in ("in", "near") and _shows(relation.landmark, f.c)]
+                  or relation.kind == "near" and not relation.landmark.previous
+                  or relation.kind == "in" and _shows(relation.landmark, f.c)]
         keys = [k for k in (_order(relation, scene, f, a) for a in others) if k is not None]
         if keys:
             keyed.append((min(keys), f))

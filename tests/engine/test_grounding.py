@@ -799,3 +799,18 @@ def test_in_a_row_named_by_its_text_is_nearest_that_text_however_deep_other_rows
     # The bars of the summary share more containers with "128 reviews" than the stars do with "Select
     # a rating", only because they sit in a nested table.
     assert chosen(open_page(RATING_FORM), "Click the fourth star in the rating row of the review form") == "4"
+
+
+DELIVERY = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; font: 15px sans-serif; width: 600px; }
+  .o { display: flex; justify-content: space-between; width: 560px; height: 56px; align-items: center; padding: 0 16px;
+  border: 1px solid #ccc; margin-bottom: 8px; background: #fff; cursor: pointer; } .o.on, .go { background: #f07a1a; }
+  .go { padding: 12px 20px; border: 0; margin-top: 12px; cursor: pointer; }</style>
+<h2>Delivery</h2>""" + "".join(
+    f'<button class="o{on}" data-k="{k}"><b>{name}</b><span>{price}</span></button>'
+    for k, name, price, on in (("standard", "Standard delivery", "$4.95", ""), ("express", "Express delivery", "$12.00", " on"),
+                               ("pickup", "Store pickup", "Free", ""))) + '<button class="go" data-k="go">Continue to payment</button>'
+
+
+def test_one_of_the_landmarks_is_not_under_the_others(open_page):
+    # The chosen option is orange too, but it is one of "the delivery options", not under them.
+    assert chosen(open_page(DELIVERY), "Click the orange button under the delivery options") == "go"
