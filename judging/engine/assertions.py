@@ -18,7 +18,8 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   the action moved the page toward the checkpoint, read from the words it changed (a rebuilt page
   rarely looks like the original pixel for pixel, yet a tab that opens shows the checkpoint's
   words): most words that appeared or vanished on the screenshot moved toward the checkpoint's
-  count of them (words the two never share count the same before and after, so they never weigh);
+  count of them (a word the checkpoint never shows that appears is the page's own wording and
+  does not weigh; one that vanishes moves toward it);
   if no word changed but their order did (a sort), the order came closer to the checkpoint's; if
   neither changed (a switch that only changes colour), the screenshot came closer to it.
   The new state looks like the checkpoint or reads like it: its image similarity or the overlap of
@@ -145,8 +146,10 @@ def text_direction(truth_text, before_text, after_text):
     toward = away = 0
     for word in before.keys() | after.keys():
         b, a = before[word], after[word]
-        if a != b:
-            t = truth.count(word)
+        t = truth.count(word)
+        # A word the checkpoint never shows that appears is the page's own wording (a rebuild words
+        # its labels and messages its own way), evidence neither way.
+        if a != b and not (t == 0 and a > b):
             # One unit at a time from b to a: a unit is toward when it brings the count closer to t.
             closer = (abs(t - b) - abs(t - a) + abs(a - b)) // 2
             toward, away = toward + closer, away + abs(a - b) - closer

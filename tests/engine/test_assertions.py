@@ -163,3 +163,11 @@ def test_values_said_to_be_in_order_must_be_in_that_order_on_the_page():
     assert misordered(assertion, "3 hotels Baixa Loft €168 4.5 Casa do Rio €182 Tejo Bay €214") == []
     assert misordered(assertion, "3 hotels Tejo Bay €214 Casa do Rio €182 Baixa Loft €168") == ["168", "182", "214"]
     assert misordered("Casa do Rio costs €182 and Tejo Bay €214.", "Tejo Bay €214 Casa do Rio €182") == []
+
+
+def test_words_a_rebuild_adds_in_its_own_wording_weigh_neither_way():
+    checkpoint = "Install npm install orbit Copy Copied"
+    before = "Install npm install orbit Copy"
+    # The rebuild says "Copied to clipboard!": "to" and "clipboard" are its own words.
+    assert text_direction(checkpoint, before, before + " Copied to clipboard")[0] is True
+    assert text_direction(checkpoint, before, before + " to clipboard")[0] is None
