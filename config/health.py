@@ -1,4 +1,8 @@
-"""/healthz: is the database reachable, is the broker reachable."""
+"""/healthz: is the database reachable, can the broker take a message."""
+import os
+import uuid
+from pathlib import Path
+
 from django.db import connection
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
@@ -12,8 +16,20 @@ def _database():
 
 
 def _broker():
+    """Reachable is not enough: the filesystem broker is always "connected", and a Redis out of
+    memory or read-only answers but refuses writes. So a message's worth is written where jobs go."""
+    options = celery_app.conf.broker_transport_options or {}
+    if celery_app.conf.broker_url.startswith("filesystem"):
+        # Not named *.msg: no worker reads it as a job.
+        probe = Path(options["data_folder_out"]) / f".healthz-{uuid.uuid4().hex}"
+        probe.write_bytes(b"{}")
+        os.unlink(probe)
+        return
     with celery_app.connection_for_write() as conn:
         conn.ensure_connection(max_retries=1, timeout=2)
+        client = getattr(conn.default_channel, "client", None)
+        if client is not None and hasattr(client, "set"):  # Redis
+            client.set(f"healthz:{uuid.uuid4().hex}", b"1", ex=5)
 
 
 CHECKS = {"database": _database, "broker": _broker}

@@ -4,6 +4,7 @@ With no variables set the site runs in the embedded mode: a SQLite file, kombu's
 broker and media under var/. Production sets DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL
 (Redis or RabbitMQ).
 """
+import ipaddress
 import secrets
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -66,6 +67,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.upload_limits.UploadLimitMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -221,14 +223,17 @@ CHROMIUM_PATH = env("CHROMIUM_PATH") or "/usr/bin/chromium"
 JUDGE_DINO_PATH = env("JUDGE_DINO_PATH") or None
 
 # Submissions (leaderboard): upload limits, per-user quotas, and judging fault tolerance.
-# Uploaded zips always stream to a temporary file, never into memory, whatever their size.
-FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.TemporaryFileUploadHandler"]
+# Uploaded zips always stream to a temporary file, never into memory, whatever their size, within
+# the limits of config.upload_limits (its middleware sets the handler on every request).
+FILE_UPLOAD_HANDLERS = ["config.upload_limits.LimitedUploadHandler"]
 FILE_UPLOAD_TEMP_DIR = env("FILE_UPLOAD_TEMP_DIR") or None
 _MB = 1024 * 1024
 SUBMISSION_MAX_UPLOAD_BYTES = envint("SUBMISSION_MAX_UPLOAD_BYTES", 300 * _MB)  # the zip itself
 SUBMISSION_MAX_UNPACKED_BYTES = envint("SUBMISSION_MAX_UNPACKED_BYTES", 1024 * _MB)
 SUBMISSION_MAX_FILE_BYTES = envint("SUBMISSION_MAX_FILE_BYTES", 100 * _MB)
 SUBMISSION_MAX_FILES = envint("SUBMISSION_MAX_FILES", 20000)
+# Every entry of the zip, folders and archivers' junk included, read from its end record first.
+SUBMISSION_MAX_ENTRIES = envint("SUBMISSION_MAX_ENTRIES", 2 * SUBMISSION_MAX_FILES)
 SUBMISSION_MAX_COMPRESSION_RATIO = envint("SUBMISSION_MAX_COMPRESSION_RATIO", 100)
 SUBMISSION_QUOTA_PER_DAY = envint("SUBMISSION_QUOTA_PER_DAY", 5)  # per user, in any 24 hours
 SUBMISSION_QUOTA_TOTAL = envint("SUBMISSION_QUOTA_TOTAL", 100)  # per user, ever; staff are exempt
@@ -242,10 +247,20 @@ JUDGE_RETRY_BACKOFF_SECONDS = envint("JUDGE_RETRY_BACKOFF_SECONDS", 10)  # doubl
 # is sent again after this long; a second message is harmless because claiming is conditional.
 JUDGE_RESEND_QUEUED_SECONDS = envint("JUDGE_RESEND_QUEUED_SECONDS", 3600)
 JUDGE_TASK_TIME_LIMIT = envint("JUDGE_TASK_TIME_LIMIT", 900)  # one task, hard limit in seconds
+# A judged page's renderer whose own memory passes this is killed by the judge (site:memory): with
+# about 0.95 GB for a worker process and its browser, that keeps each within its planned 1.5 GB.
+JUDGE_PAGE_MEMORY_MB = envint("JUDGE_PAGE_MEMORY_MB", 512)
 JUDGE_REAPER_INTERVAL = envint("JUDGE_REAPER_INTERVAL", 60)
+# A worker asked to stop waits this long for the jobs in hand, then cancels them (judging.runner).
+JUDGE_STOP_SECONDS = envint("JUDGE_STOP_SECONDS", 20)
+# The reaper has a queue of its own, consumed by its own small worker (which also runs the beat
+# schedule): a judge worker stuck on a job, or all of them busy, must never hold up the process that
+# notices and re-queues stuck jobs.
+REAPER_QUEUE = "reaper"
+CELERY_TASK_ROUTES = {"judging.reap": {"queue": REAPER_QUEUE}}
 CELERY_BEAT_SCHEDULE = {
     "reap-stalled-runs": {"task": "judging.reap", "schedule": float(JUDGE_REAPER_INTERVAL),
-                          "options": {"queue": JUDGE_QUEUE, "expires": float(JUDGE_REAPER_INTERVAL)}},
+                          "options": {"queue": REAPER_QUEUE, "expires": float(JUDGE_REAPER_INTERVAL)}},
 }
 
 LOGGING = {
@@ -277,6 +292,19 @@ CACHES = {
 }
 # Attempts allowed per client (user, or address when anonymous) in each window.
 LOGIN_RATE_LIMIT = envint("LOGIN_RATE_LIMIT", 10)  # per 5 minutes
+LOGIN_ACCOUNT_RATE_LIMIT = envint("LOGIN_ACCOUNT_RATE_LIMIT", 10)  # failed logins per account, per 5 minutes
+
+
+def _networks(name):
+    try:
+        return [ipaddress.ip_network(item, strict=False) for item in envlist(name, [])]
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name}: {exc} (use addresses or networks, e.g. 10.0.0.1,10.1.0.0/16)") from None
+
+
+# The proxies in front of the web processes (addresses or networks): behind them the client's address
+# is read from X-Forwarded-For, so that rate limits count clients, not the proxy.
+TRUSTED_PROXIES = _networks("TRUSTED_PROXIES")
 SIGNUP_RATE_LIMIT = envint("SIGNUP_RATE_LIMIT", 5)  # per hour
 UPLOAD_RATE_LIMIT = envint("UPLOAD_RATE_LIMIT", 20)  # per hour
 

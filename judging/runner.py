@@ -5,12 +5,14 @@ and keeps it for the next ones; it is closed when the process shuts down, or thr
 infrastructure error so that a broken browser never judges the next task.
 """
 import logging
+import os
+import signal
 import threading
 import time
 from contextlib import ExitStack
 from pathlib import Path
 
-from celery.signals import worker_process_shutdown
+from celery.signals import worker_process_shutdown, worker_shutting_down
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connections
@@ -25,7 +27,8 @@ def judge_options():
 
     llm = LLMModels.from_env()
     return JudgeOptions(backend="llm" if llm else "offline", llm=llm, chromium_path=settings.CHROMIUM_PATH,
-                        cache_dir=Path(settings.VAR_DIR) / "judge-cache", dino_path=_dino_path())
+                        cache_dir=Path(settings.VAR_DIR) / "judge-cache", dino_path=_dino_path(),
+                        page_memory_mb=settings.JUDGE_PAGE_MEMORY_MB)
 
 
 def _dino_path():
@@ -56,6 +59,21 @@ def close_judge(**_signal):
 
 
 worker_process_shutdown.connect(close_judge)
+
+
+def bound_the_stop(how, **_signal):
+    """A warm stop waits for the jobs in hand however long they take, and a pool process lost at the
+    wrong moment leaves one that never ends: after JUDGE_STOP_SECONDS the stop turns cold, which
+    cancels them. Nothing is lost: a cancelled job comes back (late acknowledgement), or its run
+    through the reaper once its heartbeat is stale."""
+    if how != "Warm":
+        return
+    timer = threading.Timer(settings.JUDGE_STOP_SECONDS, os.kill, (os.getpid(), signal.SIGQUIT))
+    timer.daemon = True
+    timer.start()
+
+
+worker_shutting_down.connect(bound_the_stop)
 
 
 class Heartbeat:

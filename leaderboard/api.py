@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.decorators import method_decorator
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -86,13 +87,22 @@ def _refused(refusal):
     return Response({"code": refusal.code, "detail": refusal.message}, status=refusal.status)
 
 
+class SubmissionPagination(LimitOffsetPagination):
+    """Each submission carries all its runs (up to the whole benchmark), so a page is bounded."""
+
+    default_limit = 50
+    max_limit = 100
+
+
 @method_decorator(ratelimit("upload", settings.UPLOAD_RATE_LIMIT, 3600, as_json=True), name="post")
 class SubmissionList(generics.ListCreateAPIView):
-    """Submissions you may see (public ones and your own); POST uploads a new one."""
+    """Submissions you may see (public ones and your own), at most 100 a page (`?limit=`, `?offset=`);
+    POST uploads a new one."""
 
     permission_classes = [IsAuthenticatedOrReadOnly]
     parser_classes = [MultiPartParser, FormParser]
     serializer_class = SubmissionSerializer
+    pagination_class = SubmissionPagination
 
     def get_queryset(self):
         return Submission.objects.visible_to(self.request.user).select_related("owner").prefetch_related("runs__task")

@@ -2,6 +2,8 @@
 import json
 from urllib.parse import urlencode
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.core import signing
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpResponse, QueryDict
@@ -271,7 +273,7 @@ def task_gallery_for_run(request, pk, task_id):
         "ended_by": gallery.ended_by(result, run.task.step_count),
         "points": gallery.visual_points(result, run.task.checkpoint_count),
         "result": result, "steps": list(run.task.steps.all()),
-        "blocked": sorted((result.get("blocked_requests") or {}).items()), "preview_url": preview_url(run),
+        "blocked": sorted((result.get("blocked_requests") or {}).items()), "preview_url": preview_url(run, request.user),
     })
 
 
@@ -313,11 +315,26 @@ PREVIEW_DEPTH = 8
 PREVIEW_FOLDER = "_site"
 
 
-def preview_url(run):
+def preview_url(run, viewer=None):
+    """The tokened site for `viewer` (None: anonymous). The token names the viewer, so each use can
+    check that they still may see the run: a submission made private again closes its links."""
     subject = _preview_subject(run.submission_id, run.task.task_id)
-    token = PREVIEW_SIGNER.sign(subject)[len(subject) + 1:]
+    viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else 0
+    token = PREVIEW_SIGNER.sign(f"{subject}:{viewer_id}")[len(subject) + 1:]
     return reverse("board:preview-file", args=[run.submission_id, run.task.task_id, token,
                                                f"{PREVIEW_FOLDER}/" * PREVIEW_DEPTH])
+
+
+def _preview_viewer(pk, task_id, token):
+    """Who the token was handed to, or None when it is forged, for another run or expired."""
+    try:
+        signed = PREVIEW_SIGNER.unsign(f"{_preview_subject(pk, task_id)}:{token}", max_age=PREVIEW_TOKEN_SECONDS)
+    except signing.BadSignature:
+        return None
+    viewer_id = signed.rsplit(":", 1)[1]
+    if viewer_id == "0":
+        return AnonymousUser()
+    return get_user_model().objects.filter(pk=viewer_id, is_active=True).first()
 
 
 def _site_path(path):
@@ -332,7 +349,7 @@ def _site_path(path):
 @require_GET
 def preview(request, pk, task_id):
     """Where links point: checks access by the session, then sends the browser to the tokened site."""
-    return redirect(preview_url(_run_for(request, pk, task_id)))
+    return redirect(preview_url(_run_for(request, pk, task_id), request.user))
 
 
 @require_GET
@@ -345,10 +362,10 @@ def preview_file(request, pk, task_id, token, path=""):
     framing the application, and the response never sets a cookie. The task's assets are found as
     the judge finds them (judging.engine.assets): by the placeholder or a path into the dataset.
     """
-    try:
-        PREVIEW_SIGNER.unsign(f"{_preview_subject(pk, task_id)}:{token}", max_age=PREVIEW_TOKEN_SECONDS)
-    except signing.BadSignature:  # forged, for another run, or expired: the same 404 as no access
-        raise Http404("No such preview") from None
+    viewer = _preview_viewer(pk, task_id, token)
+    # Forged, for another run, expired, or its viewer may no longer see it: the same 404 as no access.
+    if viewer is None or not Submission.objects.visible_to(viewer).filter(pk=pk).exists():
+        raise Http404("No such preview")
     run = get_object_or_404(TaskRun.objects.select_related("task"), submission_id=pk, task__task_id=task_id)
     roots = {assets.SITE: media_sync.local_tree(media_sync.relative(run.site_dir())).resolve(),
              assets.ASSET: (media_sync.cached_task_dir(run.task) / "assets").resolve()}

@@ -37,10 +37,11 @@ class SubmissionQuerySet(models.QuerySet):
     def finished(self):
         return self.filter(status=states.DONE)
 
-    def counting_for_quota(self):
-        """Submissions that use a quota slot: being judged, or with at least one task judged."""
-        judged = TaskRun.objects.filter(submission=OuterRef("pk"), status=states.DONE)
-        return self.filter(Q(status__in=states.ACTIVE_STATES) | Exists(judged))
+    def holding_quota(self):
+        """Submissions being judged that no JudgedWork charges yet: they hold a slot until they end,
+        so queuing many at once cannot dodge the limit."""
+        charged = JudgedWork.objects.filter(submission=OuterRef("pk"))
+        return self.filter(status__in=states.ACTIVE_STATES).exclude(Exists(charged))
 
     def with_run_counts(self):
         return self.annotate(
@@ -145,7 +146,9 @@ class Submission(ScoreFields):
 
     def progress(self):
         """What the live page and the API show while judging: counts, the current task, failures."""
-        runs = list(self.runs.select_related("task").order_by("task__task_id"))
+        # Lists prefetch runs with their tasks (one query for a whole page); a single page asks.
+        prefetched = "runs" in getattr(self, "_prefetched_objects_cache", {})
+        runs = sorted(self.runs.all() if prefetched else self.runs.select_related("task"), key=lambda r: r.task.task_id)
         by_status = {state: [r for r in runs if r.status == state] for state, _ in states.STATE_CHOICES}
         running = sorted(by_status[states.RUNNING], key=lambda r: r.started_at)
         return {
@@ -194,6 +197,8 @@ class TaskRun(ScoreFields):
     job_id = models.CharField(max_length=64, blank=True)
     worker = models.CharField(max_length=200, blank=True)
     queued_at = models.DateTimeField(null=True, blank=True)
+    unsent = models.BooleanField(default=False, help_text="Queued, but the broker took no job for it; the "
+                                 "reaper sends one.")
     started_at = models.DateTimeField(null=True, blank=True)
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -234,6 +239,30 @@ class TaskRun(ScoreFields):
     def claim_dir(self):
         """Where this claim writes: a fresh folder per claim, so a stale job never mixes files in."""
         return self.results_dir() / f"{self.attempts}-{self.job_id[:12]}"
+
+
+class JudgedWork(models.Model):
+    """A submission's charge on its owner's quota, written when its first task is judged. It outlives
+    the submission: deleting judged work does not give back the judging it cost."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    submission = models.OneToOneField(Submission, null=True, blank=True, on_delete=models.SET_NULL,
+                                      related_name="judged_work")
+    submission_number = models.PositiveBigIntegerField(unique=True, help_text="The submission's id, kept after "
+                                                       "it is deleted.")
+    uploaded_at = models.DateTimeField(db_index=True, help_text="When the submission was made: the quota's clock.")
+    judged_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "judged work"
+
+    def __str__(self):
+        return f"submission #{self.submission_number} of {self.owner_id}"
+
+    @classmethod
+    def charge(cls, submission):
+        cls.objects.get_or_create(submission_number=submission.pk, defaults={
+            "owner_id": submission.owner_id, "submission": submission, "uploaded_at": submission.created_at})
 
 
 class AuditEntry(models.Model):

@@ -4,6 +4,7 @@ Every state change is a conditional UPDATE whose row count is checked, so two wo
 the reaper, or an admin and a worker can never both win the same transition. Judge jobs are sent
 only after the transaction that queued their run commits.
 """
+import logging
 import os
 import shutil
 import uuid
@@ -22,8 +23,10 @@ from judging import constants as states
 from judging import media_sync
 from judging.engine import scoring
 from leaderboard import ranking, standings, uploads
-from leaderboard.models import AuditEntry, Submission, TaskRun
+from leaderboard.models import AuditEntry, JudgedWork, Submission, TaskRun
 from tasks_catalog.models import Asset, Task
+
+logger = logging.getLogger(__name__)
 
 METADATA_FIELDS = ("model_name", "organisation", "model_type", "parameters_billions", "thinking",
                    "paper_url", "code_url", "description", "is_public")
@@ -67,19 +70,19 @@ class Quota:
 def quota_for(user, now=None):
     """The user's quota use, or None for staff, who have none.
 
-    Only submissions that cost judging count (Submission.objects.counting_for_quota): refused
-    uploads never exist, and a submission cancelled or failed before any task was judged frees
-    its slot. One still being judged holds its slot, so queuing many at once cannot dodge the limit.
+    Judged work counts (a JudgedWork, written when a submission's first task is judged, kept when
+    the submission is deleted), and so does a submission still being judged: refused uploads never
+    exist, and a submission cancelled or failed before any task was judged frees its slot.
     """
     if user.is_staff:
         return None
     now = now or timezone.now()
-    mine = Submission.objects.filter(owner=user).counting_for_quota()
-    day = list(mine.filter(created_at__gt=now - timedelta(days=1)).order_by("created_at")
-               .values_list("created_at", flat=True))
+    made = list(JudgedWork.objects.filter(owner=user).values_list("uploaded_at", flat=True))
+    made += Submission.objects.filter(owner=user).holding_quota().values_list("created_at", flat=True)
+    day = sorted(t for t in made if t > now - timedelta(days=1))
     per_day = settings.SUBMISSION_QUOTA_PER_DAY
     next_slot = day[len(day) - per_day] + timedelta(days=1) if len(day) >= per_day else None
-    return Quota(used_today=len(day), per_day=per_day, used_total=mine.count(),
+    return Quota(used_today=len(day), per_day=per_day, used_total=len(made),
                  total=settings.SUBMISSION_QUOTA_TOTAL, next_slot=next_slot)
 
 
@@ -214,8 +217,11 @@ def create_submission(owner, metadata, upload_path, upload_name, task_id=None, n
         raise SubmissionRefused(exc.code, exc.message) from None
 
     final_dir = None
+    committed = []
     try:
         with transaction.atomic():
+            # Runs first among the commit callbacks: from then on the rows exist and own the files.
+            transaction.on_commit(lambda: committed.append(True))
             # Serialises one user's concurrent uploads so two cannot both pass the quota.
             get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
             check_quota(owner, now)
@@ -235,6 +241,8 @@ def create_submission(owner, metadata, upload_path, upload_name, task_id=None, n
                 media_sync.publish_tree(final_dir / task_id, media_sync.relative(final_dir / task_id))
             dispatch(list(submission.runs.values_list("pk", flat=True)))
     except BaseException:
+        if committed:
+            raise
         shutil.rmtree(incoming, ignore_errors=True)
         if final_dir is not None:
             media_sync.remove_tree(media_sync.relative(final_dir.parent))
@@ -244,10 +252,24 @@ def create_submission(owner, metadata, upload_path, upload_name, task_id=None, n
 
 def dispatch(run_ids):
     """Send one judge job per run once the current transaction commits."""
+    run_ids = list(run_ids)
+    transaction.on_commit(lambda: send_jobs(run_ids))
+
+
+def send_jobs(run_ids):
+    """Send the judge jobs now. A broker that cannot take one (down, full, its folder unwritable)
+    loses nothing: the runs not sent stay queued and marked `unsent`, and the reaper sends them
+    once it can. Returns whether every job was sent."""
     from judging.tasks import judge_run  # judging.tasks imports this module
 
-    for run_id in run_ids:
-        judge_run.delay_on_commit(run_id)
+    for n, run_id in enumerate(run_ids):
+        try:
+            judge_run.delay(run_id)
+        except Exception:  # kombu raises OperationalError, ChannelError or OSError, by transport
+            logger.warning("the broker took no judge job; runs %s wait for the reaper", run_ids[n:], exc_info=True)
+            TaskRun.objects.filter(pk__in=run_ids[n:], status=states.QUEUED).update(unsent=True)
+            return False
+    return True
 
 
 # -- a judge job's life ------------------------------------------------------------------------
@@ -310,6 +332,7 @@ def store_result(run, result, engine_seconds, now=None):
     for other in media_sync.subfolders(results):
         if other != out_dir.name:  # folders of earlier claims of this run
             media_sync.remove_tree(f"{results}/{other}")
+    JudgedWork.charge(run.submission)
     AuditEntry.log("run.done", run=run, final=result.final, attempt=run.attempts)
     finish_submission_if_complete(run.submission_id, now)
     return True
@@ -385,7 +408,11 @@ def reap(now=None, stale_seconds=None, resend_seconds=None):
     now = now or timezone.now()
     stale_seconds = settings.JUDGE_STALE_SECONDS if stale_seconds is None else stale_seconds
     resend_seconds = settings.JUDGE_RESEND_QUEUED_SECONDS if resend_seconds is None else resend_seconds
-    report = {"requeued": [], "failed": [], "resent": []}
+    report = {"requeued": [], "failed": [], "resent": [], "sent": []}
+    # Jobs the broker could not take when they were queued go first: nothing else brings them.
+    for run_id in TaskRun.objects.filter(status=states.QUEUED, unsent=True).values_list("pk", flat=True):
+        if TaskRun.objects.filter(pk=run_id, unsent=True).update(unsent=False) and send_jobs([run_id]):
+            report["sent"].append(run_id)
     stale = TaskRun.objects.filter(status=states.RUNNING, heartbeat_at__lt=now - timedelta(seconds=stale_seconds))
     for run in stale.select_related("submission"):
         rows = TaskRun.objects.filter(pk=run.pk, status=states.RUNNING, job_id=run.job_id,
@@ -431,7 +458,7 @@ def rejudge_submission(submission, actor=None, reason="", now=None):
         run_ids = list(submission.runs.values_list("pk", flat=True))
         blank = dict.fromkeys(Submission.SCORE_NAMES)
         submission.runs.update(
-            status=states.QUEUED, attempts=0, job_id="", worker="", queued_at=now, started_at=None,
+            status=states.QUEUED, unsent=False, attempts=0, job_id="", worker="", queued_at=now, started_at=None,
             heartbeat_at=None, finished_at=None, engine_seconds=None, failure_reason="", failure_detail="",
             success_steps=None, total_steps=None, stop_reason="", blocked_requests=None, console_errors=None,
             out_dir="", screenshots=[], result={}, protocol="", backend="", **blank)

@@ -12,9 +12,11 @@ Two layouts are accepted:
 """
 import difflib
 import hashlib
+import os
 import re
 import shutil
 import stat
+import struct
 import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -33,6 +35,12 @@ JUNK_NAMES = (".DS_Store", "Thumbs.db", "desktop.ini")
 # so the ratio test only looks at entries big enough to matter.
 RATIO_FLOOR_BYTES = 1024 * 1024
 NAMES_SHOWN = 10
+# What file systems allow for one name in a path (bytes), and a sane bound for a whole path.
+PART_MAX_BYTES = 255
+PATH_MAX_CHARS = 1024
+# A central directory entry is 46 bytes plus its name, extra field and comment: this bounds the
+# directory's size by the entry limit, before zipfile reads it into memory.
+DIRECTORY_BYTES_PER_ENTRY = 512
 COPY_CHUNK = 1024 * 1024
 # The files whose text can load other resources; bigger ones (bundled libraries) are not scanned.
 SCANNED_SUFFIXES = {".html", ".htm", ".js", ".mjs", ".css", ".svg"}
@@ -75,6 +83,11 @@ class Limits:
     max_total_bytes: int
     max_file_bytes: int
     max_ratio: int
+    max_entries: int = None  # every entry, folders and archivers' junk included; default twice max_files
+
+    def __post_init__(self):
+        if self.max_entries is None:
+            object.__setattr__(self, "max_entries", 2 * self.max_files)
 
     @classmethod
     def from_settings(cls):
@@ -83,6 +96,7 @@ class Limits:
             max_total_bytes=settings.SUBMISSION_MAX_UNPACKED_BYTES,
             max_file_bytes=settings.SUBMISSION_MAX_FILE_BYTES,
             max_ratio=settings.SUBMISSION_MAX_COMPRESSION_RATIO,
+            max_entries=settings.SUBMISSION_MAX_ENTRIES,
         )
 
 
@@ -112,7 +126,64 @@ def _is_junk(name):
     return name.startswith(JUNK_PREFIXES) or PurePosixPath(name).name in JUNK_NAMES
 
 
-def _check_entries(infos, limits):
+def _check_directory(path, limits):
+    """Limit the entries before zipfile builds its list of them (a few hundred bytes of memory each,
+    folders too): the count the end record states, the directory's size, then the entries it really
+    holds, counted by walking its headers (the stated count may lie; zipfile reads by size)."""
+    try:
+        with open(path, "rb") as fh:
+            # The reading ZipFile itself starts with (zip64 included), so the two cannot disagree.
+            end = zipfile._EndRecData(fh)
+            if end is None:
+                raise UploadError("upload:not-a-zip", "The file is not a readable zip archive")
+            stated, size = end[zipfile._ECD_ENTRIES_TOTAL], end[zipfile._ECD_SIZE]
+            too_many = f"; the limit is {limits.max_entries} (files and folders)"
+            if stated > limits.max_entries:
+                raise UploadError("upload:too-many-entries", f"The zip has {stated} entries{too_many}")
+            if size > limits.max_entries * DIRECTORY_BYTES_PER_ENTRY:
+                raise UploadError("upload:too-many-entries", f"The zip's list of entries takes {_mb(size)}, more "
+                                  f"than {limits.max_entries} entries need")
+            start = end[zipfile._ECD_LOCATION] - size
+            if end[zipfile._ECD_SIGNATURE] == zipfile.stringEndArchive64:
+                start -= zipfile.sizeEndCentDir64 + zipfile.sizeEndCentDir64Locator
+            fh.seek(max(start, 0))
+            directory = fh.read(size)
+    except OSError:
+        raise UploadError("upload:not-a-zip", "The file is not a readable zip archive") from None
+    count, at = 0, 0
+    while directory.startswith(zipfile.stringCentralDir, at) and at + zipfile.sizeCentralDir <= len(directory):
+        name, extra, comment = struct.unpack_from("<HHH", directory, at + 28)
+        at += zipfile.sizeCentralDir + name + extra + comment
+        count += 1
+        if count > limits.max_entries:
+            raise UploadError("upload:too-many-entries", f"The zip has more than {limits.max_entries} "
+                              f"entries{too_many}")
+
+
+def _bad_name(name):
+    """Names that are not one plain path: empty, with empty or '.' parts ('site//index.html',
+    './index.html'), which would name the same file as another entry or none at all."""
+    parts = name.replace("\\", "/").split("/")
+    if parts[-1] == "" and len(parts) > 1:  # a folder's trailing slash
+        parts = parts[:-1]
+    return any(part in ("", ".") for part in parts)
+
+
+def _name_too_long(name):
+    return len(name) > PATH_MAX_CHARS or any(len(part.encode("utf-8")) > PART_MAX_BYTES
+                                             for part in name.replace("\\", "/").split("/"))
+
+
+def _file_folder_clashes(infos):
+    """Files whose path is also a folder of other entries ('a' beside 'a/b.css'): one of them cannot be written."""
+    folders = set()
+    for info in infos:
+        parts = _parts(info)
+        folders.update("/".join(parts[:n]) for n in range(1, len(parts) if not info.is_dir() else len(parts) + 1))
+    return sorted(i.filename for i in infos if not i.is_dir() and "/".join(_parts(i)) in folders)
+
+
+def _check_entries(infos, limits, archive_bytes):
     """Every safety rule over the raw entries; the first rule broken is reported with all its offenders."""
     rules = [
         ("upload:encrypted", "The zip has encrypted entries, which cannot be judged",
@@ -123,6 +194,10 @@ def _check_entries(infos, limits):
          lambda i: i.filename.replace("\\", "/").startswith("/") or i.filename[1:3] in (":/", ":\\")),
         ("upload:path-traversal", "The zip has entries that climb out of their folder with '..'",
          lambda i: ".." in i.filename.replace("\\", "/").split("/")),
+        ("upload:bad-name", "The zip has entries whose names are empty or have empty or '.' parts",
+         lambda i: _bad_name(i.filename)),
+        ("upload:name-too-long", f"The zip has entries whose names are longer than {PART_MAX_BYTES} bytes "
+         f"for one part or {PATH_MAX_CHARS} characters in all", lambda i: _name_too_long(i.filename)),
         ("upload:file-too-large",
          f"The zip has files larger than the limit of {_mb(limits.max_file_bytes)} each",
          lambda i: i.file_size > limits.max_file_bytes),
@@ -135,10 +210,21 @@ def _check_entries(infos, limits):
         if offenders:
             raise UploadError(code, message, offenders)
 
-    counts = Counter(i.filename.replace("\\", "/") for i in infos)
+    # Small entries are exempt above, so a thousand of them could still unpack a gigabyte of zeros.
+    unpacked = sum(i.file_size for i in infos)
+    if unpacked > RATIO_FLOOR_BYTES and unpacked > limits.max_ratio * max(archive_bytes, 1):
+        raise UploadError("upload:compression-ratio",
+                          f"The zip unpacks to {_mb(unpacked)} from {_mb(archive_bytes)}, more than "
+                          f"{limits.max_ratio}:1, as zip bombs do")
+
+    counts = Counter(i.filename.replace("\\", "/").rstrip("/") for i in infos)
     duplicates = sorted(name for name, n in counts.items() if n > 1)
     if duplicates:
         raise UploadError("upload:duplicate-entry", "The zip names the same path more than once", duplicates)
+    clashes = _file_folder_clashes(infos)
+    if clashes:
+        raise UploadError("upload:file-folder-clash", "The zip has files named like a folder of other entries",
+                          clashes)
 
     files = [i for i in infos if not i.is_dir() and not _is_junk(i.filename.replace("\\", "/"))]
     if len(files) > limits.max_files:
@@ -266,12 +352,13 @@ def inspect_zip(path, known_task_ids, task_id=None, limits=None):
     limits = limits or Limits.from_settings()
     if task_id is not None and task_id not in known_task_ids:
         raise UploadError("upload:unknown-task", "This task id is not part of the benchmark", [str(task_id)])
+    _check_directory(path, limits)
     try:
         with zipfile.ZipFile(path) as archive:
             infos = archive.infolist()
     except (zipfile.BadZipFile, OSError, EOFError, ValueError):
         raise UploadError("upload:not-a-zip", "The file is not a readable zip archive") from None
-    files = _check_entries(infos, limits)
+    files = _check_entries(infos, limits, os.path.getsize(path))
     plan = _plan_one_task(files, task_id) if task_id is not None else _plan_whole_run(files, known_task_ids)
     plan.total_bytes = sum(info.file_size for entries in plan.sites.values() for info, _ in entries)
     return plan

@@ -74,16 +74,19 @@ def _isolate_broker(tmp):
 class Worker:
     """A real `celery worker -Q judge` process, started and stopped by the tests."""
 
-    def __init__(self, env, log_path, concurrency=1):
+    def __init__(self, env, log_path, concurrency=1, queue=None, beat=False, args=()):
         self.env, self.log_path, self.concurrency = env, log_path, concurrency
+        self.queue, self.beat, self.args = queue or settings.JUDGE_QUEUE, beat, list(args)
         self.proc = None
 
     def start(self):
         self.log = open(self.log_path, "ab")
+        extra = (["--beat", "--schedule", str(Path(self.log_path).with_suffix(".schedule"))] if self.beat else [])
+        extra += self.args
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", settings.JUDGE_QUEUE,
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", self.queue,
              "--concurrency", str(self.concurrency), "--loglevel", "INFO", "--without-gossip",
-             "--without-mingle", "--hostname", f"test-{os.getpid()}-{time.monotonic_ns()}@%h"],
+             "--without-mingle", "--hostname", f"test-{os.getpid()}-{time.monotonic_ns()}@%h", *extra],
             cwd=REPO, env=self.env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
         )
         return self

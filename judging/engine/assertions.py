@@ -21,16 +21,20 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   count of them (words the two never share count the same before and after, so they never weigh);
   if no word changed but their order did (a sort), the order came closer to the checkpoint's; if
   neither changed (a switch that only changes colour), the screenshot came closer to it.
-  The new state is at least `threshold` close to the checkpoint (half image similarity, half the
-  overlap of the screenshot's words with the checkpoint's).
+  The new state looks like the checkpoint or reads like it: its image similarity or the overlap of
+  its screenshot's words with the checkpoint's is at least `threshold` (a page in the other theme
+  keeps the words and loses the picture; a photo viewer has few words and keeps the picture).
   Every value the assertion names that the checkpoint shows is on the page: numbers (prices,
   counts, totals: rebuilt pages copy them verbatim where they paraphrase words) and words the user
   typed earlier in the task (a page echoes them whoever wrote it: "Thanks, Ana Silva!").
 - Where state k has no checkpoint: something observable changed (DOM, URL, scroll position or
   pixels), and what the assertion names that a page can show is shown: its numbers, brought by the
-  action (in the part of the page it changed, or newly in view; a value it changes *from*
+  action (in the part of the page it changed, read with the line it sits in, or newly in view, or
+  in view after a scroll; a value it changes *from*
   excepted: "from $199 to $238" needs $238 there), its typed words, and its quoted texts; a quoted
   text said to be removed, closed or gone must no longer be shown.
+- Either way, values the assertion says are listed in order ("sorted", "cheapest first") are in
+  that order on the page.
 """
 import bisect
 import re
@@ -46,7 +50,10 @@ from .result import Assertion
 
 WORD = re.compile(r"[a-z0-9]+")
 # Numbers apart from the letters around them ("40h", "265g"); "$5,000" and "$5000" are one number.
-NUMBER = re.compile(r"\d+")
+# A value is read whole: "4 / 5", "2 of 12", "$5.64" and "13:25" are one value each, so that a
+# counter reading 3 / 5 beside a postcode "BN3 4FA" does not show "4 / 5".
+NUMBER = re.compile(r"\d+(?:(?:\s*/\s*|\s+of\s+|[.:])\d+)*")
+RATIO = re.compile(r"\s*/\s*|\s+of\s+")
 THOUSANDS = re.compile(r"(?<=\d)[,.](?=\d{3}(?!\d))")
 # Numbers an assertion uses without the page having to show them: ordinals, distances, the value a
 # change starts from.
@@ -56,6 +63,9 @@ QUOTED = re.compile(r"\"([^\"]{1,120})\"|“([^”]{1,120})”|‘([^’]{1,120}
 CLAUSE = re.compile(r";|,\s+(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+", re.I)
 GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|close[sd]?\b|clear|dismiss|"
                   r"collaps)\w*", re.I)
+# Words saying the values that follow are listed in order, up to the end of the sentence.
+ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|"
+                     r"(?:cheapest|dearest|highest|lowest|newest|oldest|latest)\s+first)\b", re.I)
 STAYS = re.compile(r"\b(?:still|remains?|stays?|unchanged|again|keeps?|already)\b", re.I)
 # Share of pixels that may differ for a state to count as its checkpoint's picture (a caret, a
 # hover shade): a person comparing the two screenshots would call them the same.
@@ -172,8 +182,16 @@ def order_direction(truth_text, before_text, after_text):
     return now > was, {"order_before": round(was, 4), "order_after": round(now, 4)}
 
 
+def _values(text):
+    return [RATIO.sub("/", value) for value in NUMBER.findall(THOUSANDS.sub("", text))]
+
+
 def _numbers(text):
-    return set(NUMBER.findall(THOUSANDS.sub("", text)))
+    return set(_values(text))
+
+
+def _in_order(values):
+    return sorted(values, key=lambda value: (int(re.match(r"\d+", value)[0]), value))
 
 
 def named_numbers(assertion):
@@ -188,25 +206,38 @@ def missing_numbers(assertion, truth_text, page_text):
     named = named_numbers(assertion)
     if truth_text is not None:
         named &= _numbers(truth_text)
-    return sorted(named - _numbers(page_text), key=int)
+    return _in_order(named - _numbers(page_text))
 
 
 def _number_counts(text):
-    return Counter(NUMBER.findall(THOUSANDS.sub("", text)))
+    return Counter(_values(text))
 
 
-def numbers_not_brought(assertion, changed_text, before_view, after_view):
+def numbers_not_brought(assertion, changed_text, before_view, after_view, scrolled=False):
     """The numbers the assertion names that the action did not bring: not in the part of the page it
-    changed, nor newly in view (a scroll). Without a checkpoint, this ties the named value to the
-    action: a detail panel for the wrong product leaves "$29" only in the list, which did not change.
-    A number the assertion quotes is checked with its quote; one it says stays (still, already)
-    need only be shown."""
+    changed, nor newly in view. Without a checkpoint, this ties the named value to the action: a
+    detail panel for the wrong product leaves "$29" only in the list, which did not change. A scroll
+    brings all that is in view after it: what "comes into view" may have shown at the bottom edge
+    before. A number the assertion quotes is checked with its quote; one it says stays (still,
+    already) need only be shown."""
     before, after = _number_counts(before_view), _number_counts(after_view)
-    region = _numbers(changed_text)
+    region = _numbers(changed_text) | (set(after) if scrolled else set())
     unquoted = QUOTED.sub(" ", assertion)
     kept = {n for clause in CLAUSE.split(unquoted) if STAYS.search(clause) for n in named_numbers(clause)}
-    return sorted((n for n in named_numbers(unquoted)
-                   if n not in kept and n not in region and after[n] <= before[n]), key=int)
+    return _in_order(n for n in named_numbers(unquoted) if n not in kept and n not in region and after[n] <= before[n])
+
+
+def misordered(assertion, page_text):
+    """The values an assertion says are listed in order ("ordered A (€168), B (€182)", "cheapest
+    first: …") when the page shows them in another order; [] when it shows them in that order or
+    the assertion names no order. Layouts differ, but a list is read in the page's order."""
+    match = ORDERED.search(assertion)
+    if not match:
+        return []
+    sentence = re.split(r"(?<=[.;])\s", assertion[match.end():])[0]
+    named, shown = _values(UNSHOWN_NUMBER.sub(" ", sentence)), _values(page_text)
+    places = [shown.index(value) for value in named if value in shown]
+    return named if places != sorted(places) else []
 
 
 def missing_typed(assertion, typed, truth_text, page_text):
@@ -256,8 +287,13 @@ def identical(png_a, png_b):
     return np.count_nonzero(np.any(a != b, axis=2)) <= IDENTICAL_SHARE * a.shape[0] * a.shape[1]
 
 
+def resemblance(similarity, truth_image, truth_text, seen):
+    """(image similarity, word overlap) of a state with a checkpoint."""
+    return similarity.compare(truth_image, seen.image), word_overlap(truth_text, seen.text)
+
+
 def closeness(similarity, truth_image, truth_text, seen):
-    return 0.5 * similarity.compare(truth_image, seen.image) + 0.5 * word_overlap(truth_text, seen.text)
+    return sum(resemblance(similarity, truth_image, truth_text, seen)) / 2
 
 
 class OfflineJudge:
@@ -340,17 +376,17 @@ class OfflineJudge:
         typed = self.typed_before(k)
         if j is None:
             missing = numbers_not_brought(text, after.changed_text, before.text + " " + previous.text,
-                                          after.text + " " + current.text)
+                                          after.text + " " + current.text, scrolled=change.scroll)
             unechoed = missing_typed(text, typed, None, page_text)
             quotes = unmet_quotes(text, page_text)
-            holds = change.any() and not missing and not unechoed and not quotes
+            disorder = misordered(text, after.page_text)
+            holds = change.any() and not missing and not unechoed and not quotes and not disorder
             return _offline(text, holds, {"rule": "no checkpoint: a change, and what the assertion names is shown",
                                           "numbers_not_brought": missing, "typed_missing": unechoed,
-                                          "quotes_unmet": quotes, **facts})
+                                          "quotes_unmet": quotes, "misordered": disorder, **facts})
         if identical(current.png, self.truth.png[j]):
             return _offline(text, True, {"rule": "the page shows its checkpoint", "checkpoint": j, **facts})
         truth_text = self.texts[j]
-        was, now = self._close(j, k - 1), self._close(j, k)
         toward, detail = text_direction(truth_text, previous.text, current.text)
         if toward is None:
             toward, detail = order_direction(truth_text, previous.text, current.text)
@@ -359,10 +395,15 @@ class OfflineJudge:
                       > self.similarity.compare(self.images[j], previous.image))
         missing = missing_numbers(text, truth_text, page_text)
         unechoed = missing_typed(text, typed, truth_text, page_text)
-        holds = toward and now >= self.threshold and not missing and not unechoed
+        disorder = misordered(text, after.page_text)
+        was, now = self._close(j, k - 1), self._close(j, k)
+        image, words = resemblance(self.similarity, self.images[j], truth_text, current)
+        holds = toward and max(image, words) >= self.threshold and not missing and not unechoed and not disorder
         return _offline(text, holds, {"rule": "toward its checkpoint", "checkpoint": j, "before": round(was, 4),
-                                      "after": round(now, 4), "threshold": self.threshold, "toward": toward,
-                                      "numbers_missing": missing, "typed_missing": unechoed, **detail, **facts})
+                                      "after": round(now, 4), "image": round(image, 4), "words": round(words, 4),
+                                      "threshold": self.threshold, "toward": toward,
+                                      "numbers_missing": missing, "typed_missing": unechoed, "misordered": disorder,
+                                      **detail, **facts})
 
 
 def _offline(text, holds, detail):

@@ -3,7 +3,10 @@
 Debian's Chromium is used through Playwright's `executable_path`; Playwright's own browser
 download needs a network this product must not assume.
 """
+import asyncio
 import os
+import signal
+import time
 from dataclasses import dataclass
 
 from . import fonts
@@ -77,3 +80,66 @@ def context_options(viewport):
         "accept_downloads": False,
         "java_script_enabled": True,
     }
+
+
+def _private_mb(pid):
+    """A process's anonymous resident memory: what its scripts allocated (ArrayBuffers included,
+    which V8's heap cap does not cover), without the libraries it shares with its siblings."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("RssAnon:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError):  # gone already
+        pass
+    return 0.0
+
+
+class MemoryGuard:
+    """Enforces a memory limit on every renderer of `browser` by itself: the process list comes from
+    the browser (CDP SystemInfo), the sizes from /proc every `interval` seconds, and a renderer over
+    `limit_mb` is killed. Its page then crashes, and `exceeded` holds the size that was seen. A
+    judge runs one page at a time, so every renderer is that page's."""
+
+    def __init__(self, browser, limit_mb, interval=0.02, refresh=0.5):
+        self.browser, self.limit_mb, self.interval, self.refresh = browser, limit_mb, interval, refresh
+        self.exceeded = None
+        self._task = self._cdp = None
+
+    async def __aenter__(self):
+        self._cdp = await self.browser.new_browser_cdp_session()
+        self._task = asyncio.ensure_future(self._watch())
+        return self
+
+    async def __aexit__(self, *exc):
+        self._task.cancel()
+        try:
+            await self._task
+        except asyncio.CancelledError:
+            pass
+        try:
+            await asyncio.wait_for(self._cdp.detach(), 5)
+        except Exception:  # a browser that died with the page has no session left to detach
+            pass
+
+    async def _renderers(self):
+        info = await asyncio.wait_for(self._cdp.send("SystemInfo.getProcessInfo"), 5)
+        return [p["id"] for p in info["processInfo"] if p["type"] == "renderer"]
+
+    async def _watch(self):
+        pids, listed = [], 0.0
+        while True:
+            if time.monotonic() - listed > self.refresh:
+                try:
+                    pids, listed = await self._renderers(), time.monotonic()
+                except Exception:  # the browser is gone or busy: keep the last list
+                    listed = time.monotonic()
+            for pid in pids:
+                size = _private_mb(pid)
+                if size > self.limit_mb:
+                    self.exceeded = max(self.exceeded or 0, size)
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+            await asyncio.sleep(self.interval)

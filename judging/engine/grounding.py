@@ -112,6 +112,11 @@ CONTENT = {name: re.compile(pattern) for names, pattern in (
 ) for name in names}
 
 
+# Words for what a button does that its text says in its own words: "the submit button" sends the form
+# whether it reads "Submit", "Send", "Post review" or "Publish".
+DOES = {"submit": ("send", "post", "publish", "save")}
+
+
 def _content_hit(word, texts):
     pattern = CONTENT.get(word) or (CONTENT.get(word[:-1]) if word.endswith("s") else None)
     return pattern is not None and any(pattern.search(t) for t in texts)
@@ -146,6 +151,7 @@ def evidence(phrase, features):
     keywords = 0.0
     if phrase.keywords:
         keywords = sum(1.0 if _word_hit(w, features.primary_words) or _content_hit(w, features.shown)
+                       or any(_word_hit(also, features.primary_words) for also in DOES.get(w, ()))
                        else 0.7 if _word_hit(w, features.secondary_words) else 0.0
                        for w in phrase.keywords) / len(phrase.keywords)
     if phrase.quoted and phrase.keywords:
@@ -208,6 +214,13 @@ class Scene:
                     for node in self.path(other):
                         self._inside[node] = self._inside.get(node, 0) + 1
         return self._inside.get(c.get("node"), 0)
+
+    def apart(self, a, b):
+        """How many containers lie between two candidates: the steps up from each to the innermost
+        container holding both (0 for one inside the other's own container)."""
+        up_a, up_b = [a.get("node")] + self.path(a), [b.get("node")] + self.path(b)
+        steps = {node: i for i, node in enumerate(up_a) if node is not None}
+        return next((steps[node] + j for j, node in enumerate(up_b) if node in steps), len(up_a) + len(up_b))
 
     def contains(self, outer, inner):
         return "node" in outer and outer["node"] in self.path(inner)
@@ -348,12 +361,14 @@ class Anchor:
     called: bool = True               # says all the landmark's words (one of "the second method step"s)
 
 
-def _anchors(phrase, scene, visible):
-    """What a landmark phrase names on the page: texts (candidates) or containers."""
+def _anchors(phrase, scene, visible, level=True):
+    """What a landmark phrase names on the page: texts (candidates) or containers. `level=False` keeps
+    every kind that could be meant (what a target is "with")."""
     anchors = []
     words = bool(phrase.quoted or phrase.keywords)
     if words or phrase.kinds or phrase.colours:
-        fits = _matching(phrase, _fits(phrase, visible, scene, words), scene, words) if words or phrase.kinds else []
+        fits = _matching(phrase, _fits(phrase, visible, scene, words), scene, words, level=level) \
+            if words or phrase.kinds else []
         fits = [f for f in fits if not words or f.text >= LANDMARK_EVIDENCE]
         seen = [f for f in fits if not (f.c.get("inViewport") and not f.c.get("onTop"))] or fits
         anchors = [Anchor(f.c["box"], candidate=f.c, called=not words or f.text >= 1 - TEXT_TOLERANCE) for f in seen]
@@ -409,8 +424,10 @@ def _order(relation, scene, f, anchor):
     if kind == "in":
         if anchor.region is not None:      # a container: inside it or not
             return (0,) if _within(scene, f, anchor) else None
-        return (-_shared(scene, f, anchor),)
-    if kind == "near":
+        # In the same row or box as a text: the one nearest to it in the page's nesting, however deep
+        # both sit (a bar in a nested table shares more containers with a caption than it is near it).
+        return (scene.apart(f.c, anchor.candidate), -_shared(scene, f, anchor))
+    if kind in ("near", "with"):
         return (-_shared(scene, f, anchor),) + layout.beside(box, anchor.box)
     if anchor.candidate is not None and _within(scene, f, anchor):
         return (-1, 0.0)      # a label around its field: the landmark's text is its own
@@ -422,12 +439,14 @@ def _order(relation, scene, f, anchor):
 def _relate(relation, fits, scene, visible):
     """(the fits that stand in the relation, nearest first; whether the order counts; the landmark's
     text when it is not on the page; whether any fit stands in it)."""
-    anchors = _anchors(relation.landmark, scene, visible)
+    # What a target is "with" is a part of it or beside it, whatever else on the page is more surely
+    # of that kind: "the search field with the magnifier icon" is not the field beside the "Search" button.
+    anchors = _anchors(relation.landmark, scene, visible, level=relation.kind != "with")
     if not anchors:
         return fits, False, relation.landmark.text, True
     keyed, itself = [], {id(a.candidate) for a in anchors if a.candidate is not None}
     for f in fits:
-        if relation.kind not in ("in", "near") and id(f.c) in itself:
+        if relation.kind not in ("in", "near", "with") and id(f.c) in itself:
             continue      # the Title field is the title "under the title" means, not under it
         keys = [k for k in (_order(relation, scene, f, a) for a in anchors) if k is not None]
         if keys:

@@ -12,6 +12,8 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from playwright.async_api import Error as PlaywrightError
+
 from . import assets
 
 ORIGIN = "http://site.invalid"
@@ -45,6 +47,7 @@ class Sandbox:
         self.popups_closed = 0
         self.crashed = False
         self.away_url = None
+        self.page = None
         self.inflight = 0
         self.last_network = time.monotonic()
 
@@ -68,6 +71,13 @@ class Sandbox:
             await route.fulfill(status=404, body="not in the site", content_type="text/plain")
         else:
             self._record_blocked(url)
+            if self.page is not None and route.request.is_navigation_request() and self.away_url is None:
+                try:
+                    frame = route.request.frame
+                except PlaywrightError:  # a popup's first navigation has no frame yet
+                    frame = None
+                if frame == self.page.main_frame:
+                    self.away_url = url  # the page is leaving for it: name it, not the error page that follows
             await route.abort("blockedbyclient")
 
     def _record_blocked(self, url):
@@ -87,6 +97,7 @@ class Sandbox:
         asyncio.ensure_future(popup.close())
 
     def watch(self, page):
+        self.page = page
         page.on("dialog", self._on_dialog)
         page.on("popup", self._close_popup)
         page.on("console", lambda m: m.type == "error" and self._note(self.console_errors, m.text))

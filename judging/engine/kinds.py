@@ -108,7 +108,8 @@ TURNED = {"circular", "curved", "round", "rotating", "circle"}
 # word for an icon or a button: "the search icon", "the close button".
 ICON_NAMES = {
     "close": ("close",), "search": ("search",), "home": ("home",), "cart": ("cart",), "basket": ("cart",),
-    "user": ("user",), "profile": ("user",), "account": ("user",), "avatar": ("user",), "settings": ("gear",),
+    "bag": ("cart",), "trolley": ("cart",), "user": ("user",), "profile": ("user",), "account": ("user",),
+    "avatar": ("user",), "settings": ("gear",),
     "menu": ("hamburger", "more"), "edit": ("edit",), "play": ("play", "chevron"), "pause": ("pause",),
     "info": ("info",), "mail": ("mail",), "email": ("mail",), "phone": ("phone",), "lock": ("lock",),
     "download": ("download",), "refresh": ("refresh",), "reload": ("refresh",), "calendar": ("calendar",),

@@ -68,7 +68,11 @@ class JudgeOptions:
     settle_quiet_ms: int = 32             # no short timer; no DOM change, scroll or request this long
     settle_cap_ms: int = 2000
     assertion_threshold: float = DEFAULT_ASSERTION_THRESHOLD
-    js_heap_mb: int = 512                 # a page allocating past this crashes alone, not the worker
+    # A script filling its heap meets V8's cap and crashes its renderer (site:crashed); memory outside
+    # the heap (ArrayBuffers, images, canvases) is what the judge's own limit catches (site:memory).
+    # The cap is below the limit so that each hog meets the one meant for it.
+    js_heap_mb: int = 384
+    page_memory_mb: int = 512             # a renderer's own memory over this is killed (browser.MemoryGuard)
     max_candidates: int = 4000
     browser_tasks: int = 50               # tasks judged on one browser before it is started afresh
 

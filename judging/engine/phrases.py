@@ -8,6 +8,8 @@ The target comes first; each relation word ("to the right of", "under", "next to
 starts a landmark. A landmark that is only a position ("in the top right corner", "at the top of")
 places the target itself, inside the landmark that follows ("... of the banner"); "of" after a
 landmark belongs to it ("above the list of questions"); "the second of the fields" is the target.
+What a target is "with" is next to it or in it ("the field with the magnifier icon"), unless it is a
+count of what it shows ("the chip with four stars").
 What says why or how ("... to open it", "... without filling in the code") is set aside; asides
 (", the third key of the top row", "(the box, first of the icons)") are kept as other descriptions
 of the same element.
@@ -68,7 +70,7 @@ RELATIONS = [
     (("close", "to"), "near"), (("adjacent", "to"), "near"), (("for",), "near"), (("between",), "near"),
     (("after",), "after"), (("following",), "after"), (("before",), "before"), (("preceding",), "before"),
     (("inside",), "in"), (("within",), "in"), (("in",), "in"), (("into",), "in"), (("on",), "in"),
-    (("at",), "in"), (("from",), "from"), (("of",), "of"),
+    (("at",), "in"), (("from",), "from"), (("of",), "of"), (("with",), "with"),
 ]
 
 
@@ -97,7 +99,7 @@ class Phrase:
 
 @dataclass
 class Relation:
-    kind: str            # right, left, above, below, near, after, before, in
+    kind: str            # right, left, above, below, near, with, after, before, in
     landmark: Phrase
 
 
@@ -131,6 +133,8 @@ def _split(tokens):
         for words, name in RELATIONS:
             if words[0] in ("left", "right") and current[-1:] == ["the"]:
                 continue      # "at the left of the row": a place in it, not a side of it
+            if words == ("with",) and tokens[i + 1:i + 2] and tokens[i + 1] in NUMBERS:
+                continue      # "the chip with four stars": what it shows, not a landmark
             if tuple(tokens[i:i + len(words)]) == words:
                 parts.append((relation, current))
                 current, relation = [], name

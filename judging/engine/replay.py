@@ -23,8 +23,8 @@ from . import actions, assertions, browser, fonts, llm, official, scoring
 from .isolation import ORIGIN, Sandbox, entry_page
 from .ocr import Reader
 from .options import JudgeOptions
-from .result import (ACTION_FAILED, AFTER_STOP, ASSERTION_FAILED, COMPLETED, CRASHED, NAVIGATED_AWAY, NO_ENTRY_PAGE,
-                     TIMEOUT, StepTrace, TaskResult, VisualPoint)
+from .result import (ACTION_FAILED, AFTER_STOP, ASSERTION_FAILED, COMPLETED, CRASHED, MEMORY, NAVIGATED_AWAY,
+                     NO_ENTRY_PAGE, TIMEOUT, StepTrace, TaskResult, VisualPoint)
 from .settle import settle
 from .similarity import make_similarity
 from .task import load_task
@@ -176,7 +176,9 @@ class Judge:
                 verdicts[trace.number - 1] = trace.assertion.result
         success = official.success_step(replay.executed, verdicts)
         self._mark_stop(replay, success, verdicts)
-        point_states = official.visual_point_states(task.flags, replay.executed, verdicts)
+        # A page that never showed (no entry page, killed or gone while loading) has no state 0: no points.
+        point_states = [k for k in official.visual_point_states(task.flags, replay.executed, verdicts)
+                        if k in replay.states]
         points = await self._score(point_states, replay, checkpoints, truth)
         counted = official.cut(points, success)
         scores = scoring.task_scores(success, len(task.steps), [p.ocr for p in counted], [p.image for p in counted],
@@ -228,8 +230,9 @@ class Judge:
             await context.add_init_script(INSTRUMENT_JS)
             page = await context.new_page()
             sandbox.watch(page)
-            session = _Session(self, task, sandbox, page, out_dir, replay, deadline)
-            await session.run(entry)
+            async with browser.MemoryGuard(self._browser, self.options.page_memory_mb) as memory:
+                session = _Session(self, task, sandbox, page, out_dir, replay, deadline, memory)
+                await session.run(entry)
         finally:
             try:
                 await asyncio.wait_for(context.close(), 15)
@@ -278,8 +281,8 @@ class Judge:
 class _Session:
     """The replay of one task in one page: every action in order until one cannot be executed."""
 
-    def __init__(self, judge, task, sandbox, page, out_dir, replay, deadline):
-        self.judge, self.options = judge, judge.options
+    def __init__(self, judge, task, sandbox, page, out_dir, replay, deadline, memory):
+        self.judge, self.options, self.memory = judge, judge.options, memory
         self.task, self.sandbox, self.page, self.out_dir = task, sandbox, page, out_dir
         self.replay, self.deadline = replay, deadline
         self.step_deadline = float("inf")
@@ -298,7 +301,7 @@ class _Session:
             return await asyncio.wait_for(awaitable, limit)
         except asyncio.TimeoutError:
             if self.sandbox.crashed:
-                raise SiteStop(CRASHED, "the page crashed (out of memory?)") from None
+                raise SiteStop(*self.classify(None)) from None
             self._over(which)
 
     def _over(self, which):
@@ -310,6 +313,9 @@ class _Session:
         raise SiteStop(TIMEOUT, "the page stopped responding (an endless loop?)")
 
     def classify(self, error):
+        if self.memory.exceeded:
+            return MEMORY, (f"the page used {self.memory.exceeded:.0f} MB of memory; the limit is "
+                            f"{self.options.page_memory_mb} MB")
         if self.sandbox.crashed or "crash" in str(error).lower():
             return CRASHED, "the page crashed (out of memory?)"
         if self.sandbox.away_url:
@@ -342,6 +348,11 @@ class _Session:
             try:
                 await self.guard(self.page.goto(f"{ORIGIN}/{entry}", wait_until="load"), self.options.load_timeout)
                 await self.settle()
+                # Left during the load or just after (settling waits for its short timers): what
+                # shows now is not the site, often the browser's own error page, and is never scored.
+                if self.sandbox.away_url:
+                    raise SiteStop(NAVIGATED_AWAY, f"the page navigated away to {self.sandbox.away_url[:200]} "
+                                                   "while loading")
                 await self.shoot(0)
             except PlaywrightError as error:
                 raise SiteStop(*self.classify(error)) from None

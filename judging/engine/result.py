@@ -11,9 +11,10 @@ ASSERTION_FAILED = "site:assertion-failed"
 TIMEOUT = "site:timeout"
 NAVIGATED_AWAY = "site:navigated-away"
 CRASHED = "site:crashed"
+MEMORY = "site:memory"
 NO_ENTRY_PAGE = "site:no-entry-page"
 STOP_REASONS = (COMPLETED, ACTION_NOT_FOUND, ACTION_FAILED, ASSERTION_FAILED, TIMEOUT, NAVIGATED_AWAY,
-                CRASHED, NO_ENTRY_PAGE)
+                CRASHED, MEMORY, NO_ENTRY_PAGE)
 # The outcome of a step executed after an earlier step's assertion was judged "No": the official
 # evaluation goes on acting, but counts nothing from there.
 AFTER_STOP = "after-stop"

@@ -9,7 +9,7 @@ from django.utils.decorators import method_decorator
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
-from config.ratelimit import ratelimit
+from config.ratelimit import hit, ratelimit, refusal
 from leaderboard.accounts.forms import SignupForm
 from leaderboard.models import Submission
 
@@ -27,9 +27,26 @@ def signup(request):
     return render(request, "registration/signup.html", {"form": form})
 
 
-@method_decorator(ratelimit("login", settings.LOGIN_RATE_LIMIT, 300), name="dispatch")
+LOGIN_WINDOW = 300
+
+
+@method_decorator(ratelimit("login", settings.LOGIN_RATE_LIMIT, LOGIN_WINDOW), name="dispatch")
 class LoginView(auth_views.LoginView):
-    pass
+    """Limited per client address and, for failed attempts, per account: guessing one account's
+    password from many addresses is slowed as much as from one, and nobody else is locked out."""
+
+    def post(self, request, *args, **kwargs):
+        wait = hit("login-account", self._account(), settings.LOGIN_ACCOUNT_RATE_LIMIT, LOGIN_WINDOW, count=False)
+        if wait:
+            return refusal(request, "login to this account", settings.LOGIN_ACCOUNT_RATE_LIMIT, LOGIN_WINDOW, wait)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        hit("login-account", self._account(), settings.LOGIN_ACCOUNT_RATE_LIMIT, LOGIN_WINDOW)
+        return super().form_invalid(form)
+
+    def _account(self):
+        return self.request.POST.get("username", "").strip().lower()[:150]
 
 
 @login_required

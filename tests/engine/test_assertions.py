@@ -1,6 +1,9 @@
-"""The offline assertion rules on texts alone: which way the words moved, the order, the numbers."""
-from judging.engine.assertions import (identical, missing_numbers, missing_typed, named_numbers, numbers_not_brought,
-                                       order_direction, text_direction, unmet_quotes)
+"""The offline assertion rules on texts (which way the words moved, the order, the numbers) and on
+the part of a page in Chromium that an action changed."""
+import pytest
+
+from judging.engine.assertions import (identical, misordered, missing_numbers, missing_typed, named_numbers,
+                                       numbers_not_brought, order_direction, text_direction, unmet_quotes)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
 CHECKPOINT = CART + " Your cart Ridge Hiking Boots $149 Remove Trail Runner Shoes $119 Remove Total: $268"
@@ -81,6 +84,13 @@ def test_a_scroll_brings_what_comes_into_view():
     assert numbers_not_brought(assertion, "", "Front page", "Front page") == ["15"]
 
 
+def test_a_scroll_brings_what_it_leaves_in_view_though_its_edge_showed_before():
+    assertion = "The Latest news list comes into view, starting with Night buses every 15 minutes."
+    before, after = "Front page Night buses every 15 minutes", "Latest news Night buses every 15 minutes"
+    assert numbers_not_brought(assertion, "", before, after, scrolled=True) == []
+    assert numbers_not_brought(assertion, "", before, after) == ["15"]
+
+
 def test_a_number_quoted_or_said_to_stay_need_not_be_new():
     assert numbers_not_brought("The dialog closes and the header reads '1 tour booked'.", "", "1 tour booked",
                                "1 tour booked") == []
@@ -109,3 +119,47 @@ def test_a_screenshot_is_its_checkpoints_picture_up_to_a_caret():
     cv2.putText(other, "Total $218", (10, 150), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 2)
     png = [cv2.imencode(".png", image)[1].tobytes() for image in (page, caret, other)]
     assert identical(png[0], png[1]) and not identical(png[0], png[2])
+
+
+COUNTER = """<!doctype html><div class="viewer"><p>Photo <b id="n">2</b> / 5</p><p>Kitchen</p>
+<button onclick="document.getElementById('n').textContent = '4'">Next</button></div>"""
+
+
+@pytest.mark.browser
+def test_a_value_changed_inside_a_line_is_read_with_the_line(judge):
+    from judging.engine.replay import INSTRUMENT_JS, PROBE_JS
+
+    async def probe_around_click():
+        context = await judge._browser.new_context()
+        try:
+            await context.route("http://probe.test/**", lambda route: route.fulfill(body=COUNTER, content_type="text/html"))
+            await context.add_init_script(INSTRUMENT_JS)
+            page = await context.new_page()
+            await page.goto("http://probe.test/index.html")
+            await page.evaluate(PROBE_JS)
+            await page.click("button")
+            return (await page.evaluate(PROBE_JS))[-1]
+        finally:
+            await context.close()
+
+    changed = judge._loop.run_until_complete(probe_around_click())
+    assert " ".join(changed.split()) == "Photo 4 / 5"
+    assert numbers_not_brought("The counter reads 4 / 5.", changed, "Photo 2 / 5", "Photo 4 / 5") == []
+
+
+def test_a_value_is_read_whole_not_digit_by_digit():
+    assertion = "The main bedroom photo is shown and the counter reads 4 / 5."
+    region = "‹ › 3 / 5 Living room £625,000 14 Alder Row, Hove BN3 4FA"
+    assert numbers_not_brought(assertion, region, "2 / 5", "3 / 5") == ["4/5"]
+    assert numbers_not_brought(assertion, "4/5 Main bedroom", "2 / 5", "4/5") == []
+    assert numbers_not_brought(assertion, "Photo 4 of 5", "2 of 5", "4 of 5") == []
+    assert missing_numbers("The tip per person reads $5.64.", "Tip $5.64",
+                           "Tip $4.23 Total $33.64 5 people") == ["5.64"]
+    assert named_numbers("Departing at 13:25 with 2, 2 and 4 in the top row") == {"13:25", "2", "4"}
+
+
+def test_values_said_to_be_in_order_must_be_in_that_order_on_the_page():
+    assertion = "The menu closes and the results are ordered Baixa (€168), Casa do Rio (€182), Tejo Bay (€214)."
+    assert misordered(assertion, "3 hotels Baixa Loft €168 4.5 Casa do Rio €182 Tejo Bay €214") == []
+    assert misordered(assertion, "3 hotels Tejo Bay €214 Casa do Rio €182 Baixa Loft €168") == ["168", "182", "214"]
+    assert misordered("Casa do Rio costs €182 and Tejo Bay €214.", "Tejo Bay €214 Casa do Rio €182") == []

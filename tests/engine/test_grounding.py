@@ -598,3 +598,56 @@ def test_a_colour_the_restyled_page_changed_is_set_aside_when_the_words_name_the
     assert chosen(page, "Click the dark send button under the text box") == "send"
     k, detail = page.ground("Click the dark button under the text box")   # nothing but the colour told them apart
     assert k is None and detail.startswith("nothing matches"), detail
+
+
+SEARCH_BAR = """<!doctype html><style>body { margin: 20px; font: 15px sans-serif; } .bar { display: flex; gap: 10px; }
+  .f { position: relative; } .f svg { position: absolute; left: 8px; top: 9px; } .f input { padding-left: 32px; height: 36px; }
+</style><div class="bar"><div class="f"><input data-k="where" placeholder="City"></div>
+<button id="search-btn" data-k="go">Search</button></div>
+<div class="bar" style="margin-top: 16px"><div class="f"><svg width="18" height="18"><circle cx="7" cy="7" r="5" fill="none"
+stroke="#678" stroke-width="2"/><path d="M11 11l5 5" stroke="#678" stroke-width="2"/></svg>
+<input data-k="query" placeholder="Job title or company"></div></div>"""
+
+
+def test_what_a_target_is_with_is_a_part_of_it_not_the_surest_of_that_kind(open_page):
+    # The "Search" button is named a search more surely than the unnamed drawing, but the field the
+    # description means holds the drawing.
+    page = open_page(SEARCH_BAR)
+    assert chosen(page, "Type 'designer' into the search field with the magnifier icon", "Type", "designer") == "query"
+
+
+SHOP_HEADER = """<!doctype html><style>body { margin: 0; font: 15px sans-serif; } header { display: flex; height: 64px;
+  align-items: center; padding: 0 20px; } header b { margin-right: auto; } .sw { display: flex; gap: 10px; margin: 20px; }
+  .sw button { width: 40px; height: 40px; border-radius: 50%; border: 0; cursor: pointer; }
+  #cart { width: 42px; height: 42px; border-radius: 50%; border: 0; background: #eee; }</style>
+<header><b>Stride</b><button id="cart" aria-label="Cart" data-k="cart"><svg width="22" height="22"><path d="M6 7h12l-1 13H7z"
+fill="none" stroke="#222"/></svg><span hidden>0</span></button></header>
+<div class="sw">""" + "".join(f'<button aria-label="{name}" style="background: {c}" data-k="{name}"></button>'
+                              for name, c in (("White", "#eee"), ("Orange", "#f60"), ("Teal", "#099"))) + "</div>"
+
+
+def test_a_bag_icon_is_the_cart(open_page):
+    assert chosen(open_page(SHOP_HEADER), "Click the bag icon in the top right corner") == "cart"
+
+
+def test_a_submit_button_is_the_one_that_sends_whatever_its_text_says(open_page):
+    page = open_page(REVIEW_FORM.replace(">Send<", ">Post review<").replace(".b1 { background: #eee; }",
+                                                                            ".b1 { background: #555; color: #fff; }"))
+    assert chosen(page, "Click the dark submit button under the text box") == "send"
+
+
+RATING_FORM = """<!doctype html><style>body { margin: 20px; font: 15px sans-serif; width: 420px; } .bar { height: 8px;
+  background: #eee; width: 200px; } .bar i { display: block; height: 8px; background: #fa0; }
+  #stars span { font-size: 28px; cursor: pointer; color: #ccc; }</style>
+<table><tr><td><b>4.2</b><br><small>128 reviews</small></td><td><table>""" + "".join(
+    f'<tr><td>{n} ★</td><td><div class="bar"><i style="width: {w}%"></i></div></td></tr>'
+    for n, w in ((5, 55), (4, 25), (3, 10), (2, 6), (1, 4))) + """</table></td></tr></table>
+<div><h2>Write a review</h2><div>Your rating</div><div id="stars">""" + "".join(
+    f'<span data-k="{i}">★</span>' for i in range(1, 6)) + """<em>Select a rating</em></div></div>
+<script>document.getElementById("stars").addEventListener("click", (e) => e.target.classList.add("on"));</script>"""
+
+
+def test_in_a_row_named_by_its_text_is_nearest_that_text_however_deep_other_rows_are_nested(open_page):
+    # The bars of the summary share more containers with "128 reviews" than the stars do with "Select
+    # a rating", only because they sit in a nested table.
+    assert chosen(open_page(RATING_FORM), "Click the fourth star in the rating row of the review form") == "4"

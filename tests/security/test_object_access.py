@@ -73,7 +73,7 @@ def test_private_submission_is_a_404_to_others_and_open_to_its_owner(client, pri
                                                                      defaults):
     # A preview token is handed out only by the preview page, to someone allowed to see the run:
     # alice gets one; the others can forge one or replay one of another run.
-    real, other_run = (preview_url(private.runs.get(task__task_id=t)).split("/preview/")[1].split("/")[0]
+    real, other_run = (preview_url(private.runs.get(task__task_id=t), alice).split("/preview/")[1].split("/")[0]
                        for t in ("101", "102"))
     for who in (bob, None):
         client.logout()
@@ -116,7 +116,7 @@ def test_public_submission_is_open_to_everyone_but_moderation_is_not(client, pub
 
 def test_only_the_sandboxed_preview_may_be_framed(client, private, alice):
     client.force_login(alice)
-    token = preview_url(private.runs.get(task__task_id="101")).split("/preview/")[1].split("/")[0]
+    token = preview_url(private.runs.get(task__task_id="101"), alice).split("/preview/")[1].split("/")[0]
     framable = set()
     for route, name, defaults in PATTERNS:
         response = client.get(fill(route, name, private.pk, token))
@@ -133,3 +133,16 @@ def test_only_the_sandboxed_preview_may_be_framed(client, private, alice):
     assert framable == {"board:preview-site", "board:preview-file"}
     home = client.get("/")
     assert home["X-Frame-Options"] == "DENY" and "frame-ancestors 'none'" in home["Content-Security-Policy"]
+
+
+def test_a_preview_link_stops_working_once_its_submission_is_private_again(client, public, alice, bob):
+    from leaderboard import moderation
+
+    client.force_login(bob)
+    link = client.get(f"/submissions/{public.pk}/tasks/101/preview/")["Location"]
+    client.logout()  # the sandboxed site sends no session: the link alone must carry the right
+    assert client.get(link).status_code == 200
+    moderation.perform(public, "unpublish", alice)
+    assert client.get(link).status_code == 404
+    client.force_login(alice)  # the owner's own link still works
+    assert client.get(client.get(f"/submissions/{public.pk}/tasks/101/preview/")["Location"]).status_code == 200

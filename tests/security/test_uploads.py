@@ -6,7 +6,7 @@ from rest_framework.authtoken.models import Token
 
 from judging import constants as states
 from leaderboard import services
-from leaderboard.models import AuditEntry, Submission, TaskRun
+from leaderboard.models import AuditEntry, JudgedWork, Submission, TaskRun
 from tasks_catalog.models import Asset
 from tests.submissions.conftest import METADATA
 from tests.submissions.zips import PAGE, make_zip
@@ -33,6 +33,8 @@ def _submission(owner, status, run_states, n):
                                     status=status)
     for task, state in zip(_submission.tasks, run_states):
         TaskRun.objects.create(submission=sub, task=task, status=state)
+    if states.DONE in run_states:  # as storing a judged result does
+        JudgedWork.charge(sub)
     return sub
 
 
@@ -170,3 +172,24 @@ def test_preflight_page_shows_the_report(client, alice, tasks, tmp_path):
 def test_preflight_needs_an_account(client):
     assert client.post("/api/submissions/preflight/", {}).status_code in (401, 403)
     assert client.get("/submit/check/")["Location"].startswith("/accounts/login/")
+
+
+@pytest.mark.parametrize("entries,code", [
+    ({".": b"x", "101/index.html": PAGE}, "upload:bad-name"),
+    ({"101/./index.html": PAGE, "101/index.html": PAGE}, "upload:bad-name"),
+    ({"101//index.html": PAGE}, "upload:bad-name"),
+    ({"101/index.html": PAGE, "101/a": b"x", "101/a/b.css": b""}, "upload:file-folder-clash"),
+    ({"101/index.html": PAGE, "101/" + "x" * 300 + ".css": b""}, "upload:name-too-long"),
+])
+def test_upload_and_preflight_refuse_unwritable_names_alike_with_a_stable_code(client, token, tasks, tmp_path,
+                                                                              entries, code):
+    archive = make_zip(tmp_path / "names.zip", entries)
+    auth = {"HTTP_AUTHORIZATION": f"Token {token}"}
+    with open(archive, "rb") as fh:
+        report = client.post("/api/submissions/preflight/", {"archive": fh}, **auth).json()
+    with open(archive, "rb") as fh:
+        upload = client.post("/api/submissions/", {"archive": fh, "model_name": "m", "model_type": "proprietary"},
+                             **auth)
+    assert [e["code"] for e in report["errors"]] == [code] and report["ok"] is False
+    assert upload.status_code == 400 and upload.json()["code"] == code
+    assert Submission.objects.count() == 0

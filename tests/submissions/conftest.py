@@ -53,3 +53,11 @@ def run_zip(tmp_path):
 def bench(transactional_db):
     """The sample benchmark (6 tasks), imported as a real catalog; committed, so a worker sees it."""
     call_command("import_bench", str(SAMPLE_BENCH), verbosity=0)
+
+
+@pytest.fixture
+def sent_jobs(monkeypatch):
+    """The run ids of the judge jobs sent (to no broker): capture commit callbacks with execute=True."""
+    sent = []
+    monkeypatch.setattr("judging.tasks.judge_run.delay", sent.append)
+    return sent

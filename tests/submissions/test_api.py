@@ -4,7 +4,9 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from leaderboard import services
+from leaderboard.api import SubmissionPagination
 from leaderboard.models import Submission
+from tests.factories import make_submission
 from tests.submissions.conftest import METADATA
 from tests.submissions.zips import PAGE, make_zip
 
@@ -17,13 +19,14 @@ def token_client(user):
     return api
 
 
-def test_upload_with_a_token_creates_the_submission(alice, tasks, run_zip, django_capture_on_commit_callbacks):
-    with open(run_zip(("t1", "t2")), "rb") as archive, django_capture_on_commit_callbacks(execute=False) as sent:
+def test_upload_with_a_token_creates_the_submission(alice, tasks, run_zip, django_capture_on_commit_callbacks,
+                                                   sent_jobs):
+    with open(run_zip(("t1", "t2")), "rb") as archive, django_capture_on_commit_callbacks(execute=True):
         response = token_client(alice).post("/api/submissions/", {**FIELDS, "archive": archive}, format="multipart")
     assert response.status_code == 201, response.content
     body = response.json()
     submission = Submission.objects.get(pk=body["id"])
-    assert submission.owner == alice and submission.thinking and not submission.is_public and len(sent) == 2
+    assert submission.owner == alice and submission.thinking and not submission.is_public and len(sent_jobs) == 2
     assert body["status"] == "queued" and body["progress"]["total"] == 2
     assert response["Location"].endswith(submission.get_absolute_url())
 
@@ -84,3 +87,25 @@ def test_list_and_detail_follow_visibility(alice, charlie, tasks, run_zip, publi
         ids = [s["id"] for s in api.get("/api/submissions/").json()["results"]]
         assert (submission.pk in ids) == sees
         assert api.get(f"/api/submissions/{submission.pk}/").status_code == (200 if sees else 404)
+
+
+def _public_submissions(owner, count, tasks):
+    return [make_submission(owner, f"Model {n}", {task: (1, 0.5) for task in tasks}) for n in range(count)]
+
+
+def test_the_list_has_a_maximum_page_size(alice, tasks, monkeypatch):
+    _public_submissions(alice, 3, tasks)
+    monkeypatch.setattr(SubmissionPagination, "max_limit", 2)
+    page = APIClient().get("/api/submissions/?limit=100000").json()
+    assert page["count"] == 3 and len(page["results"]) == 2 and page["next"]
+
+
+def test_the_list_costs_the_same_queries_for_any_number_of_submissions_on_a_page(
+        alice, charlie, tasks, django_assert_max_num_queries, django_assert_num_queries):
+    _public_submissions(alice, 2, tasks)
+    api = APIClient()
+    with django_assert_max_num_queries(10) as few:
+        assert len(api.get("/api/submissions/").json()["results"]) == 2
+    _public_submissions(charlie, 8, tasks)
+    with django_assert_num_queries(len(few.captured_queries)):
+        assert len(api.get("/api/submissions/").json()["results"]) == 10

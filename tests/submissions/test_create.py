@@ -17,10 +17,15 @@ def stored_files():
 
 
 def test_whole_run_creates_one_queued_run_per_task_and_sends_jobs_after_commit(
-        tasks, alice, run_zip, django_capture_on_commit_callbacks):
+        tasks, alice, run_zip, django_capture_on_commit_callbacks, monkeypatch):
+    sent = []
+    monkeypatch.setattr("judging.tasks.judge_run.delay", sent.append)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         submission = create_submission(alice, METADATA, run_zip(("t1", "t3")), "run.zip")
-    assert len(callbacks) == 2  # one judge job per task, none sent before the commit
+    assert sent == []  # none sent before the commit
+    for callback in callbacks:
+        callback()
+    assert sorted(sent) == sorted(submission.runs.values_list("pk", flat=True))  # one judge job per task
     assert submission.status == states.QUEUED and submission.layout == "run" and not submission.is_public
     assert sorted(submission.runs.values_list("task__task_id", "status")) == [("t1", "queued"), ("t3", "queued")]
     assert (submission.sites_dir() / "t1" / "index.html").read_bytes().startswith(PAGE)

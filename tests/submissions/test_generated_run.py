@@ -82,7 +82,7 @@ def test_a_page_as_generate_py_writes_it_gets_the_tasks_assets(bench, celery_wor
     assert run.result["points"][0]["image"] > 0.999
 
     # The live preview loads the same images, through the same rule.
-    url = live_server.url + preview_url(run)
+    url = live_server.url + preview_url(run, alice)
     with logged_in_page(alice, live_server.url) as page:
         statuses = {}
         page.on("response", lambda r: statuses.__setitem__(r.url, r.status))

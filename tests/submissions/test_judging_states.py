@@ -110,15 +110,15 @@ def test_failed_run_counts_as_missing_in_the_aggregate(submission):
 
 
 def test_reaper_requeues_a_run_whose_heartbeat_stopped_and_fails_it_after_max_attempts(
-        submission, settings, django_capture_on_commit_callbacks):
+        submission, settings, django_capture_on_commit_callbacks, sent_jobs):
     settings.JUDGE_MAX_ATTEMPTS = 2
     run = run_of(submission, "t1")
     now = timezone.now()
     services.claim_run(run.pk, "job-1", "w1", now=now)
     assert services.reap(now=now + timedelta(seconds=30), stale_seconds=60)["requeued"] == []
-    with django_capture_on_commit_callbacks(execute=False) as sent:
+    with django_capture_on_commit_callbacks(execute=True):
         report = services.reap(now=now + timedelta(seconds=61), stale_seconds=60)
-    assert report["requeued"] == [run.pk] and len(sent) == 1
+    assert report["requeued"] == [run.pk] and len(sent_jobs) == 1
     assert TaskRun.objects.get(pk=run.pk).status == states.QUEUED
 
     services.claim_run(run.pk, "job-2", "w2", now=now + timedelta(seconds=70))
@@ -136,11 +136,11 @@ def test_heartbeat_keeps_the_reaper_away(submission):
     assert services.reap(now=now + timedelta(seconds=100), stale_seconds=60)["requeued"] == []
 
 
-def test_reaper_resends_a_queued_run_whose_message_was_lost(submission, django_capture_on_commit_callbacks):
+def test_reaper_resends_a_queued_run_whose_message_was_lost(submission, django_capture_on_commit_callbacks, sent_jobs):
     later = timezone.now() + timedelta(hours=2)
-    with django_capture_on_commit_callbacks(execute=False) as sent:
+    with django_capture_on_commit_callbacks(execute=True):
         report = services.reap(now=later, resend_seconds=3600)
-    assert sorted(report["resent"]) == sorted(submission.runs.values_list("pk", flat=True)) and len(sent) == 2
+    assert sorted(report["resent"]) == sorted(submission.runs.values_list("pk", flat=True)) and len(sent_jobs) == 2
     assert services.reap(now=later + timedelta(minutes=1), resend_seconds=3600)["resent"] == []
 
 
@@ -155,13 +155,14 @@ def test_cancel_drops_the_result_of_a_job_still_running(submission, admin_user):
     assert AuditEntry.objects.get(action="submission.cancelled").actor == admin_user
 
 
-def test_rejudge_resets_results_and_queues_every_run(submission, admin_user, django_capture_on_commit_callbacks):
+def test_rejudge_resets_results_and_queues_every_run(submission, admin_user, django_capture_on_commit_callbacks,
+                                                    sent_jobs):
     judge(run_of(submission, "t1"))
     judge(run_of(submission, "t2"))
-    with django_capture_on_commit_callbacks(execute=False) as sent:
+    with django_capture_on_commit_callbacks(execute=True):
         services.rejudge_submission(submission, actor=admin_user, reason="protocol iwr-v2")
     sub = Submission.objects.get(pk=submission.pk)
-    assert len(sent) == 2 and sub.status == states.QUEUED and sub.final is None and sub.aggregate == {}
+    assert len(sent_jobs) == 2 and sub.status == states.QUEUED and sub.final is None and sub.aggregate == {}
     assert set(sub.runs.values_list("status", "final", "attempts")) == {(states.QUEUED, None, 0)}
 
 
@@ -171,15 +172,35 @@ def test_outdated_submissions_are_those_judged_under_another_protocol(submission
     assert list(services.outdated_submissions(protocol="iwr-v2")) == [submission]
 
 
-def test_rejudge_command_requeues_submissions_of_an_older_protocol(submission, django_capture_on_commit_callbacks):
+def test_rejudge_command_requeues_submissions_of_an_older_protocol(submission, django_capture_on_commit_callbacks,
+                                                                  sent_jobs):
     judge(run_of(submission, "t1"))
     submission.runs.filter(status=states.DONE).update(protocol="iwr-v0")
     out = StringIO()
-    with django_capture_on_commit_callbacks(execute=False) as sent:
+    with django_capture_on_commit_callbacks(execute=True):
         call_command("rejudge", "--outdated", stdout=out)
-    assert f"re-judging #{submission.pk}" in out.getvalue() and len(sent) == 2
+    assert f"re-judging #{submission.pk}" in out.getvalue() and len(sent_jobs) == 2
     assert set(submission.runs.values_list("status", flat=True)) == {states.QUEUED}
     with pytest.raises(CommandError, match="no submission with id 999"):
         call_command("rejudge", "999")
     with pytest.raises(CommandError, match="exactly one"):
         call_command("rejudge", "--all", str(submission.pk))
+
+
+def test_deleting_judged_work_keeps_its_quota_slot_and_an_unjudged_one_frees_it(
+        tasks, alice, run_zip, settings, django_capture_on_commit_callbacks):
+    settings.SUBMISSION_QUOTA_TOTAL = 2
+    with django_capture_on_commit_callbacks(execute=False):
+        judged = services.create_submission(alice, METADATA, run_zip(("t1", "t2")), "a.zip")
+        waiting = services.create_submission(alice, METADATA, run_zip(("t1",)), "b.zip")
+    judge(run_of(judged, "t1"))  # one task judged is enough for the work to count
+    assert services.quota_for(alice).used_total == 2
+    judged.delete()
+    waiting.delete()  # nothing of it was judged: its slot comes back
+    quota = services.quota_for(alice)
+    assert (quota.used_total, quota.used_today) == (1, 1)
+    with django_capture_on_commit_callbacks(execute=False):
+        services.create_submission(alice, METADATA, run_zip(("t2",)), "c.zip")
+    with pytest.raises(services.SubmissionRefused) as refused:
+        services.create_submission(alice, METADATA, run_zip(("t3",)), "d.zip")
+    assert refused.value.code == "quota:total"

@@ -177,3 +177,45 @@ def test_unpack_of_a_corrupt_entry_leaves_no_files(zpath, tmp_path):
         unpack(zpath, plan, tmp_path / "out")
     assert caught.value.code == "upload:corrupt" and "data.txt" in caught.value.message
     assert not (tmp_path / "out").exists()
+
+
+def _folders(n):
+    return {f"d{i}/": (b"", {"external_attr": 0o40755 << 16 | 0x10}) for i in range(n)}
+
+
+def test_folder_entries_count_and_are_limited_before_zipfile_reads_the_directory(zpath, monkeypatch):
+    make_zip(zpath, {"index.html": PAGE, **_folders(LIMITS.max_entries)})
+
+    def not_before_the_count(*args, **kwargs):
+        raise AssertionError("the entries were listed before they were counted")
+
+    monkeypatch.setattr(zipfile, "ZipFile", not_before_the_count)
+    message = rejected(zpath, "upload:too-many-entries", task_id="101")
+    assert f"{LIMITS.max_entries + 1} entries" in message
+
+
+def test_an_end_record_that_understates_the_entries_is_not_believed(zpath):
+    make_zip(zpath, {"index.html": PAGE, **_folders(LIMITS.max_entries)})
+    raw = bytearray(zpath.read_bytes())
+    end = raw.rfind(b"PK\x05\x06")
+    raw[end + 8:end + 12] = (1).to_bytes(2, "little") * 2  # entries on this disk, entries in all
+    zpath.write_bytes(bytes(raw))
+    rejected(zpath, "upload:too-many-entries", task_id="101")
+
+
+def test_many_small_entries_of_zeros_break_the_whole_archives_compression_ratio(zpath):
+    # Each is at the exempt size of a single entry; together they are a bomb.
+    make_zip(zpath, {"index.html": PAGE, **{f"zeros{i}.bin": bytes(1024 * 1024) for i in range(8)}})
+    assert "more than 100:1" in rejected(zpath, "upload:compression-ratio", task_id="101")
+
+
+@pytest.mark.parametrize("entries,code", [
+    ({".": b"x", "index.html": PAGE}, "upload:bad-name"),
+    ({"./index.html": PAGE, "index.html": PAGE}, "upload:bad-name"),
+    ({"site//index.html": PAGE}, "upload:bad-name"),
+    ({"index.html": PAGE, "a": b"x", "a/b.css": b""}, "upload:file-folder-clash"),
+    ({"index.html": PAGE, "x" * 300 + ".css": b""}, "upload:name-too-long"),
+])
+def test_names_that_cannot_be_written_as_one_plain_path_are_refused(zpath, entries, code):
+    make_zip(zpath, entries)
+    rejected(zpath, code, task_id="101")

@@ -33,13 +33,13 @@ def test_submit_form_shows_fields_progress_bar_and_quota(client, alice, tasks):
 
 
 def test_submit_creates_the_submission_and_redirects_to_it(client, alice, tasks, run_zip,
-                                                           django_capture_on_commit_callbacks):
+                                                           django_capture_on_commit_callbacks, sent_jobs):
     client.force_login(alice)
-    with open(run_zip(("t1",)), "rb") as archive, django_capture_on_commit_callbacks(execute=False) as sent:
+    with open(run_zip(("t1",)), "rb") as archive, django_capture_on_commit_callbacks(execute=True):
         response = client.post("/submit/", {**FORM, "archive": archive})
     submission = Submission.objects.get()
     assert response.status_code == 302 and response["Location"] == submission.get_absolute_url()
-    assert submission.owner == alice and submission.thinking and len(sent) == 1
+    assert submission.owner == alice and submission.thinking and sent_jobs == [submission.runs.get().pk]
 
 
 def test_submit_from_the_progress_script_answers_json(client, alice, tasks, run_zip,

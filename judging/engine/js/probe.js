@@ -45,6 +45,10 @@
     if (region === null) { region = el; continue; }
     while (region && !region.contains(el)) region = region.parentElement;
   }
+  // A value changed in an inline piece ("<b>4</b> / 5") is read with the line it sits in.
+  while (region && region !== root && region.parentElement && getComputedStyle(region).display.startsWith("inline")) {
+    region = region.parentElement;
+  }
   if (s) s.changed.clear();
   const changed = region === null ? "" : (region === document.documentElement || region === document.head
     ? root : region).innerText || "";
