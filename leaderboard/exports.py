@@ -20,8 +20,8 @@ from leaderboard.units import in_percent
 
 LEADERBOARD_COLUMNS = [
     "rank", "model", "organisation", "model_type", "thinking", "parameters", "protocol", "backend",
-    "from_paper", "lfs", "hfs", "ifs", "vfs", "final", "ci_low", "ci_high", "coverage", "final_over_judged", "finished",
-    "submission_id", "verified",
+    "from_paper", "final", "ci_low", "ci_high", "tasks_judged", "tasks_total", "ifs", "vfs", "lfs", "hfs", "coverage",
+    "final_over_judged", "finished", "submission_id", "verified",
 ]
 TASK_COLUMNS = [
     "task_id", "status", "steps_reached", "steps_total", "ifs", "ocr", "image", "image_similarity", "lfs", "hfs",

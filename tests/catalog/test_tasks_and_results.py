@@ -34,7 +34,12 @@ def test_catalog_shows_each_tasks_solve_rate_and_mean_final(client, board):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.browser
 def test_the_cross_model_gallery_steps_with_arrow_keys_overlays_and_zooms(board, page, shot):
+    page.goto("/tasks/")
+    expect(page.get_by_test_id("task-stats").first).to_contain_text("Solved by")
+    shot(page, "catalog")
     page.goto("/tasks/101/")
+    expect(page.get_by_test_id("task-board").get_by_role("row")).to_have_count(5)
+    shot(page, "task-page-board")
     page.get_by_test_id("cross-model-gallery").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Task 101")
     tile = page.get_by_role("figure").filter(has=page.get_by_role("link", name="Strong-VL"))

@@ -74,8 +74,9 @@ def test_exports_and_api_give_scores_in_percent(client, board):
     assert row["coverage"] == 100.0 and (row["tasks_judged"], row["tasks_total"]) == (3, 3)
     paper = next(r for r in client.get("/api/leaderboard/?offset=4").json()["results"] if r["model"] == "GPT-5")
     assert paper["final"] > 1 and paper["tasks_total"] == 113
-    csv_row = next(line for line in client.get("/api/leaderboard/?format=csv").content.decode().splitlines()
-                   if ",Strong-VL," in line)
+    csv_text = client.get("/api/leaderboard/?format=csv").content.decode()
+    assert ",final,ci_low,ci_high,tasks_judged,tasks_total," in csv_text.splitlines()[0]
+    csv_row = next(line for line in csv_text.splitlines() if ",Strong-VL," in line)
     assert f"{strong.final * 100:.4f}"[:5] in csv_row
     client.force_login(strong.owner)
     api = client.get(f"/api/submissions/{strong.pk}/").json()
