@@ -26,6 +26,18 @@ def alice(db):
 
 
 @pytest.fixture
+def alice_api(alice):
+    """An API client signed in as alice with her token."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
+    api.user = alice
+    return api
+
+
+@pytest.fixture
 def charlie(db):
     return get_user_model().objects.create_user("charlie", "charlie@example.org", "pw-charlie-123")
 

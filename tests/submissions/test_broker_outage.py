@@ -8,8 +8,6 @@ import time
 from pathlib import Path
 
 import pytest
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
 from judging import constants as states
@@ -20,14 +18,6 @@ from tests.submissions.test_worker import finished, wait_for
 from tests.submissions.zips import site_zip
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
-
-
-@pytest.fixture
-def alice_api(django_user_model):
-    alice = django_user_model.objects.create_user("alice", password="pw-alice-123")
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
-    return api
 
 
 def post(api, path):

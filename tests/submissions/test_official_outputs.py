@@ -31,18 +31,6 @@ OFFICIAL_KEYS = {"total_step", "success_step", "screenshot_paths_to_eval", "all_
                  "all_mllm_res", "all_ocr_texts", "assertion_results"}
 
 
-@pytest.fixture
-def alice_api(django_user_model):
-    from rest_framework.authtoken.models import Token
-    from rest_framework.test import APIClient
-
-    alice = django_user_model.objects.create_user("alice", password="pw-alice-123")
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
-    api.user = alice
-    return api
-
-
 def judged_by(worker_env, celery_worker, tmp_path, env, submit):
     """Run `submit()` with only a worker of this environment taking jobs; returns the finished submission."""
     celery_worker.stop()

@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from judging import constants as states
 from judging.tasks import judge_run
@@ -24,14 +22,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
 TASKS = 6  # samples/bench
 JUDGE_TIMEOUT = 300
-
-
-@pytest.fixture
-def alice_api(django_user_model):
-    alice = django_user_model.objects.create_user("alice", password="pw-alice-123")
-    api = APIClient()
-    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
-    return api
 
 
 def upload(api, path):
