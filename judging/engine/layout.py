@@ -50,26 +50,26 @@ def gap(a, b):
     return math.hypot(dx, dy)
 
 
-def rows(items, box):
-    """Items in reading order, as rows: [[left to right], ...] from top to bottom."""
+def _bands(items, box, across, along, together):
+    """Items grouped in bands that `together` says are one, ordered by their centres on the `across`
+    axis, each band ordered on `along`."""
     bands = []
-    for item in sorted(items, key=lambda i: (centre(box(i))[1], box(i)["x"])):
-        if bands and same_row(box(bands[-1][0]), box(item)):
+    for item in sorted(items, key=lambda i: (centre(box(i))[across], box(i)[along])):
+        if bands and together(box(bands[-1][0]), box(item)):
             bands[-1].append(item)
         else:
             bands.append([item])
-    return [sorted(band, key=lambda i: box(i)["x"]) for band in bands]
+    return [sorted(band, key=lambda i: box(i)[along]) for band in bands]
+
+
+def rows(items, box):
+    """Items in reading order, as rows: [[left to right], ...] from top to bottom."""
+    return _bands(items, box, 1, "x", same_row)
 
 
 def columns(items, box):
     """Items as columns: [[top to bottom], ...] from left to right."""
-    bands = []
-    for item in sorted(items, key=lambda i: (centre(box(i))[0], box(i)["y"])):
-        if bands and same_column(box(bands[-1][0]), box(item)):
-            bands[-1].append(item)
-        else:
-            bands.append([item])
-    return [sorted(band, key=lambda i: box(i)["y"]) for band in bands]
+    return _bands(items, box, 0, "y", same_column)
 
 
 def reading_order(items, box):
