@@ -15,6 +15,10 @@ from django.db import connection
 from config.celery import app as celery_app
 
 REPO = Path(__file__).resolve().parent.parent
+SAMPLE_BENCH = REPO / "samples" / "bench"
+
+# The browser fixtures (a Chromium page, screenshots) are shared by every folder.
+pytest_plugins = ["tests.browser"]
 PRODUCTION = bool(os.environ.get("DATABASE_URL"))
 
 
@@ -105,14 +109,45 @@ class Worker:
         return Path(self.log_path).read_text(errors="replace")
 
 
+PASSWORDS = {"alice": "pw-alice-123", "bob": "pw-bob-123", "admin": "pw-admin-123"}
+
+
 @pytest.fixture
 def alice(db):
-    return get_user_model().objects.create_user("alice", password="x")
+    """The user who owns the submissions under test."""
+    return get_user_model().objects.create_user("alice", "alice@example.org", PASSWORDS["alice"])
+
+
+@pytest.fixture
+def alice_api(alice):
+    """An API client signed in as alice with her token."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
+    api.user = alice
+    return api
 
 
 @pytest.fixture
 def bob(db):
-    return get_user_model().objects.create_user("bob", password="x")
+    """Another signed-up user, who must not see alice's private work."""
+    return get_user_model().objects.create_user("bob", "bob@example.org", PASSWORDS["bob"])
+
+
+@pytest.fixture
+def admin_user(db):
+    return get_user_model().objects.create_user("admin", "admin@example.org", PASSWORDS["admin"],
+                                                is_staff=True, is_superuser=True)
+
+
+@pytest.fixture
+def sample_catalog_committed(transactional_db):
+    """The sample benchmark (6 tasks), imported as a real catalog; committed, so a worker sees it."""
+    from django.core.management import call_command
+
+    call_command("import_bench", str(SAMPLE_BENCH), verbosity=0)
 
 
 @pytest.fixture(autouse=True)

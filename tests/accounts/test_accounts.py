@@ -11,13 +11,10 @@ from django.core import mail
 from django.test import Client
 from rest_framework.authtoken.models import Token
 
+from tests.conftest import PASSWORDS
+
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def alice():
-    return User.objects.create_user("alice", "alice@example.org", "correct horse battery")
 
 
 def test_signup_creates_the_account_and_logs_in(client):
@@ -37,7 +34,7 @@ def test_signup_rejects_an_email_already_in_use(client, alice):
 
 
 def test_login_and_logout(client, alice):
-    response = client.post("/accounts/login/", {"username": "alice", "password": "correct horse battery"})
+    response = client.post("/accounts/login/", {"username": "alice", "password": PASSWORDS["alice"]})
     assert response.status_code == 302
     assert "alice" in client.get("/").content.decode()
     client.post("/accounts/logout/")
@@ -46,7 +43,7 @@ def test_login_and_logout(client, alice):
 
 def test_password_change(client, alice):
     client.force_login(alice)
-    response = client.post("/accounts/password/change/", {"old_password": "correct horse battery",
+    response = client.post("/accounts/password/change/", {"old_password": PASSWORDS["alice"],
                                                           "new_password1": "another long phrase 7",
                                                           "new_password2": "another long phrase 7"})
     assert response.status_code == 302
@@ -80,7 +77,7 @@ def test_api_token_can_be_created_rotated_and_revoked(client, alice):
 def test_login_is_rate_limited_with_a_clear_message(client, alice, settings):
     for _ in range(settings.LOGIN_RATE_LIMIT):
         assert client.post("/accounts/login/", {"username": "alice", "password": "wrong"}).status_code == 200
-    response = client.post("/accounts/login/", {"username": "alice", "password": "correct horse battery"})
+    response = client.post("/accounts/login/", {"username": "alice", "password": PASSWORDS["alice"]})
     assert response.status_code == 429
     assert "Too many attempts" in response.content.decode() and int(response["Retry-After"]) > 0
 

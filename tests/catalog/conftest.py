@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 
 from tasks_catalog.importer import import_bench
-from tests.browser import browser_context, page, shot  # noqa: F401  (fixtures of the browser tests)
 from tests.leaderboard.conftest import board, tasks  # noqa: F401  (judged submissions, for the task pages)
 
 REPO = Path(__file__).resolve().parents[2]
@@ -43,7 +42,7 @@ def copy_samples(folder):
 
 
 @pytest.fixture
-def bench(tmp_path):
+def samples_copy(tmp_path):
     return copy_samples(tmp_path)
 
 
@@ -59,11 +58,11 @@ def sample_catalog(django_db_setup, django_db_blocker, tmp_path_factory):
 
 
 @pytest.fixture
-def small_bench(bench):
+def small_bench(samples_copy):
     """Two sample tasks only, for tests that import many times."""
     keep = {"sample-tabs", "sample-search"}
-    bench.write([e for e in bench.entries() if e["id"] in keep])
-    return bench
+    samples_copy.write([e for e in samples_copy.entries() if e["id"] in keep])
+    return samples_copy
 
 
 @pytest.fixture

@@ -23,8 +23,8 @@ def snapshot(media_root):
 
 
 @pytest.mark.django_db
-def test_sample_benchmark_imports_in_the_official_layout(bench, media_root, capsys):
-    call_command("import_bench", str(bench.root))
+def test_sample_benchmark_imports_in_the_official_layout(samples_copy, media_root, capsys):
+    call_command("import_bench", str(samples_copy.root))
     out = capsys.readouterr().out
     assert "checked 6/6" in out and "prepared 6/6" in out and "6 task(s) created, 0 updated" in out
 
@@ -51,7 +51,7 @@ def test_sample_benchmark_imports_in_the_official_layout(bench, media_root, caps
                  "checkpoints/step_3.png", "assets/asset006.png", "stitched_assets/stitched_image_1.png"):
         assert (folder / name).is_file(), name
     entry = json.loads((folder / "task.json").read_text())
-    assert entry == next(e for e in bench.entries() if e["id"] == "sample-cart")
+    assert entry == next(e for e in samples_copy.entries() if e["id"] == "sample-cart")
 
 
 @pytest.mark.django_db
@@ -87,12 +87,12 @@ def test_reimport_updates_in_place_and_keeps_unknown_fields(small_bench):
 def mangle(name):
     """Each bad input of the issue, as a change to a writable benchmark copy."""
     def edit_entry(change):
-        return lambda bench: bench.edit("sample-search", change)
+        return lambda samples_copy: samples_copy.edit("sample-search", change)
 
-    def replace_line(bench, text):
-        lines = bench.jsonl.read_text().splitlines()
+    def replace_line(samples_copy, text):
+        lines = samples_copy.jsonl.read_text().splitlines()
         lines[1] = text
-        bench.jsonl.write_text("\n".join(lines) + "\n")
+        samples_copy.jsonl.write_text("\n".join(lines) + "\n")
 
     return {
         "not json lines": lambda b: replace_line(b, '{"id": "sample-search", "action_sequence": ['),
@@ -182,12 +182,12 @@ def test_missing_file_is_named(tmp_path):
 
 
 @pytest.mark.django_db
-def test_a_task_recorded_after_each_action_is_captioned_so(bench, media_root):
-    metadata = bench.folder("sample-cart") / "metadata.json"
+def test_a_task_recorded_after_each_action_is_captioned_so(samples_copy, media_root):
+    metadata = samples_copy.folder("sample-cart") / "metadata.json"
     data = json.loads(metadata.read_text())
     data["checkpoints"] = {"reading": "after-action", "states": [0, 1, 4, 5]}
     metadata.write_text(json.dumps(data))
-    call_command("import_bench", str(bench.root))
+    call_command("import_bench", str(samples_copy.root))
     task = Task.objects.get(task_id="sample-cart")
     assert task.checkpoint_reading == "after-action"
     assert [c.state for c in task.checkpoints.all()] == [0, 1, 4, 5]

@@ -62,8 +62,8 @@ def test_the_cross_model_gallery_steps_with_arrow_keys_overlays_and_zooms(board,
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.browser
-def test_the_video_highlights_the_step_it_is_showing(bench, page, shot):
-    import_bench(bench.root)
+def test_the_video_highlights_the_step_it_is_showing(samples_copy, page, shot):
+    import_bench(samples_copy.root)
     page.goto("/tasks/sample-tabs/")
     page.get_by_role("button", name="Play from step 2").click()
     step = page.locator("#step-2")

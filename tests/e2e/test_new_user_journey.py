@@ -53,7 +53,7 @@ def page(live_server):
         browser.close()
 
 
-def test_a_new_user_from_the_home_page_to_the_csv(bench, celery_worker, page, screenshots, tmp_path):
+def test_a_new_user_from_the_home_page_to_the_csv(sample_catalog_committed, celery_worker, page, screenshots, tmp_path):
     # Home, then the catalog through the call to action.
     page.goto("/")
     expect(page.get_by_role("heading", level=1)).to_contain_text("IWR-Bench")

@@ -1,6 +1,5 @@
 """Reading tasks in the official layout, and the checkpoint mapping of protocol iwr-v1."""
 import json
-import shutil
 from pathlib import Path
 
 import pytest

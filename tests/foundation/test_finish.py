@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from rest_framework.authtoken.models import Token
 
 from tasks_catalog.models import ActionStep
-from tests.browser import browser_context, log_in, page, shot  # noqa: F401
+from tests.browser import log_in
 from tests.factories import make_submission, make_task
 
 

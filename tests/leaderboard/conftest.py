@@ -1,8 +1,7 @@
 """Judged submissions for the leaderboard tests: alice owns the public ones, bob a private one,
-charlie is anonymous. The actors come from tests/conftest.py, the builders from tests/factories.py."""
+bob is anonymous. The actors come from tests/conftest.py, the builders from tests/factories.py."""
 import pytest
 
-from tests.browser import browser_context, page, shot  # noqa: F401  (fixtures of the browser tests)
 from tests.factories import make_submission, make_task
 
 

@@ -12,7 +12,7 @@ from leaderboard import services
 from leaderboard.models import AuditEntry, Submission
 from tests.conftest import logged_in_page
 from tests.factories import make_submission
-from tests.submissions.conftest import METADATA, bench  # noqa: F401 (a fixture)
+from tests.submissions.conftest import METADATA
 from tests.submissions.zips import make_zip
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
@@ -57,7 +57,7 @@ def requests_seen():
 
 
 @pytest.fixture
-def hostile(bench, alice, live_server, tmp_path, monkeypatch):  # noqa: F811 (the imported fixture)
+def hostile(sample_catalog_committed, alice, live_server, tmp_path, monkeypatch):
     # The tests judge the run themselves: a session worker left by another test must not take it.
     monkeypatch.setattr(services, "dispatch", lambda run_ids: None)
     victim = make_submission(alice, "Victim-VL", {}, public=False)

@@ -8,8 +8,7 @@ import zipfile
 import pytest
 
 from judging import constants as states
-from tests.submissions.conftest import bench  # noqa: F401 (a fixture)
-from tests.submissions.test_worker import alice_api, finished, upload, wait_for  # noqa: F401 (a fixture)
+from tests.submissions.test_worker import finished, upload, wait_for
 from tests.submissions.zips import SAMPLE_SITES
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
@@ -77,7 +76,7 @@ def hog_then_reference(path):
     return path
 
 
-def test_a_page_eating_memory_ends_as_site_memory_and_the_worker_judges_on(bench, celery_worker, alice_api,  # noqa: F811
+def test_a_page_eating_memory_ends_as_site_memory_and_the_worker_judges_on(sample_catalog_committed, celery_worker, alice_api,
                                                                            tmp_path):
     with PeakMemory(celery_worker.proc.pid) as memory:
         submission = upload(alice_api, hog_then_reference(tmp_path / "run.zip"))

@@ -10,9 +10,9 @@ from django.core.management import call_command
 
 from judging import media_sync
 from tasks_catalog.models import Task
+from tests.conftest import SAMPLE_BENCH
 from tests.storage.conftest import keys
 
-SAMPLE_BENCH = Path(__file__).resolve().parents[2] / "samples" / "bench"
 
 
 def make_tree(folder, files):

@@ -9,12 +9,11 @@ from django.urls import reverse
 
 from judging import constants as states
 from judging import media_sync
-from tests.conftest import Worker
+from tests.conftest import SAMPLE_BENCH, Worker
 from tests.storage.conftest import KEYS, REGION, keys
-from tests.submissions.test_worker import alice_api, finished, upload, wait_for  # noqa: F401 (alice_api: fixture)
+from tests.submissions.test_worker import finished, upload, wait_for
 from tests.submissions.zips import site_zip
 
-SAMPLE_BENCH = Path(__file__).resolve().parents[2] / "samples" / "bench"
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.production, pytest.mark.browser]
 
 

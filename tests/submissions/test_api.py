@@ -79,10 +79,10 @@ def test_duplicate_upload_is_409_pointing_to_the_earlier(alice, tasks, run_zip, 
 
 
 @pytest.mark.parametrize("public", [False, True])
-def test_list_and_detail_follow_visibility(alice, charlie, tasks, run_zip, public, django_capture_on_commit_callbacks):
+def test_list_and_detail_follow_visibility(alice, bob, tasks, run_zip, public, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=False):
         submission = services.create_submission(alice, {**METADATA, "is_public": public}, run_zip(), "run.zip")
-    for viewer, sees in ((alice, True), (charlie, public), (None, public)):
+    for viewer, sees in ((alice, True), (bob, public), (None, public)):
         api = token_client(viewer) if viewer else APIClient()
         ids = [s["id"] for s in api.get("/api/submissions/").json()["results"]]
         assert (submission.pk in ids) == sees
@@ -101,11 +101,11 @@ def test_the_list_has_a_maximum_page_size(alice, tasks, monkeypatch):
 
 
 def test_the_list_costs_the_same_queries_for_any_number_of_submissions_on_a_page(
-        alice, charlie, tasks, django_assert_max_num_queries, django_assert_num_queries):
+        alice, bob, tasks, django_assert_max_num_queries, django_assert_num_queries):
     _public_submissions(alice, 2, tasks)
     api = APIClient()
     with django_assert_max_num_queries(10) as few:
         assert len(api.get("/api/submissions/").json()["results"]) == 2
-    _public_submissions(charlie, 8, tasks)
+    _public_submissions(bob, 8, tasks)
     with django_assert_num_queries(len(few.captured_queries)):
         assert len(api.get("/api/submissions/").json()["results"]) == 10

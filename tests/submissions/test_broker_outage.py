@@ -53,7 +53,7 @@ def judged_once_after_the_reaper_sends(submission, run, worker):
 
 
 def test_upload_while_the_queue_folder_cannot_be_written_is_kept_and_judged_later(
-        bench, celery_worker, alice_api, client, tmp_path):
+        sample_catalog_committed, celery_worker, alice_api, client, tmp_path):
     assert celery_app.conf.broker_url.startswith("filesystem")
     celery_worker.stop()  # it reads the same folder; it comes back with the broker
     queue = Path(celery_app.conf.broker_transport_options["data_folder_out"])
@@ -116,7 +116,7 @@ def own_redis(tmp_path, settings):
 
 
 @pytest.mark.production
-def test_upload_while_redis_is_stopped_is_kept_and_judged_later(bench, worker_env, own_redis, alice_api, client,
+def test_upload_while_redis_is_stopped_is_kept_and_judged_later(sample_catalog_committed, worker_env, own_redis, alice_api, client,
                                                               tmp_path):
     own_redis.stop()
     started = time.monotonic()

@@ -8,15 +8,13 @@ import numpy as np
 import pytest
 from django.conf import settings
 from PIL import Image
-from rest_framework.authtoken.models import Token
-from rest_framework.test import APIClient
 
 from judging import constants as states
 from judging.engine import official
 from leaderboard.board_views import preview_url
 from leaderboard.models import Submission
 from tests.conftest import logged_in_page
-from tests.submissions.conftest import SAMPLE_BENCH
+from tests.conftest import SAMPLE_BENCH
 from tests.submissions.test_worker import wait_for
 from tests.submissions.zips import SAMPLE_SITES
 
@@ -45,11 +43,8 @@ def generated_zip(tmp_path):
 
 
 @pytest.fixture
-def api(django_user_model):
-    alice = django_user_model.objects.create_user("alice", password="pw-alice-123")
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
-    return alice, client
+def api(alice_api):
+    return alice_api.user, alice_api
 
 
 def screenshot_difference(run, state, checkpoint):
@@ -59,7 +54,7 @@ def screenshot_difference(run, state, checkpoint):
     return float(np.abs(np.asarray(shot, dtype=float) - np.asarray(truth, dtype=float)).mean())
 
 
-def test_a_page_as_generate_py_writes_it_gets_the_tasks_assets(bench, celery_worker, api, generated_zip,
+def test_a_page_as_generate_py_writes_it_gets_the_tasks_assets(sample_catalog_committed, celery_worker, api, generated_zip,
                                                                live_server):
     alice, client = api
     with open(generated_zip, "rb") as archive:

@@ -64,7 +64,7 @@ def download(user, url):
 
 
 def test_the_official_tree_of_an_llm_judged_run_gives_back_the_board_numbers(
-        bench, celery_worker, worker_env, alice_api, tmp_path):
+        sample_catalog_committed, celery_worker, worker_env, alice_api, tmp_path):
     model = "Acme/Judge-VL"
     folder = official.model_dir(model)
     with ScriptedChat(score=73) as chat:
@@ -123,7 +123,7 @@ def upload_as(api, archive, model):
 
 
 def test_a_worker_with_judge_dino_path_scores_with_dinov2_ranked_apart(
-        bench, celery_worker, worker_env, alice_api, tmp_path):
+        sample_catalog_committed, celery_worker, worker_env, alice_api, tmp_path):
     dino = make_tiny_dino(tmp_path / "dinov2-tiny")
     archive = site_zip(tmp_path / "run.zip", perfect=["sample-tabs"])
     with_dino = judged_by(worker_env, celery_worker, tmp_path, {"JUDGE_DINO_PATH": str(dino)},

@@ -10,9 +10,8 @@ from tests.submissions.zips import site_zip
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
 
-def test_upload_form_then_live_progress_until_the_aggregate(bench, celery_worker, live_server, tmp_path,
-                                                            django_user_model):
-    alice = django_user_model.objects.create_user("alice", password="pw-alice-123")
+def test_upload_form_then_live_progress_until_the_aggregate(sample_catalog_committed, celery_worker, live_server, tmp_path,
+                                                            alice):
     # All six tasks: judging a sample task takes about two seconds, the page polls every two, and
     # the test must see the page follow a judgment under way.
     tasks = ["sample-accordion", "sample-cart", "sample-modal", "sample-scroll", "sample-search", "sample-tabs"]

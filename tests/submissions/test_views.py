@@ -80,8 +80,8 @@ def test_submit_rejects_a_bad_zip_with_the_offending_entry(client, alice, tasks,
     assert not Submission.objects.exists()
 
 
-def test_private_submission_is_hidden_from_others(client, charlie, submission):
-    client.force_login(charlie)
+def test_private_submission_is_hidden_from_others(client, bob, submission):
+    client.force_login(bob)
     assert client.get(submission.get_absolute_url()).status_code == 404
     assert client.get(f"/submissions/{submission.pk}/progress.json").status_code == 404
     Submission.objects.filter(pk=submission.pk).update(is_public=True)
@@ -99,8 +99,8 @@ def test_submission_page_and_progress_json(client, alice, submission):
     assert "now judging task t1" in html and "leaderboard/progress.js" in html
 
 
-def test_my_submissions_lists_only_mine(client, alice, charlie, submission):
-    client.force_login(charlie)
+def test_my_submissions_lists_only_mine(client, alice, bob, submission):
+    client.force_login(bob)
     assert submission.model_name not in client.get("/submissions/").content.decode()
     client.force_login(alice)
     assert submission.model_name in client.get("/submissions/").content.decode()

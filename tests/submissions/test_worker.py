@@ -74,13 +74,13 @@ def check_judged(celery_worker, alice_api, tmp_path):
     assert AuditEntry.objects.filter(run=perfect, action="run.done").count() == 1
 
 
-def test_submission_is_judged_by_a_real_worker_in_embedded_mode(bench, celery_worker, alice_api, tmp_path):
+def test_submission_is_judged_by_a_real_worker_in_embedded_mode(sample_catalog_committed, celery_worker, alice_api, tmp_path):
     assert settings.CELERY_BROKER_URL.startswith("filesystem")
     check_judged(celery_worker, alice_api, tmp_path)
 
 
 @pytest.mark.production
-def test_submission_is_judged_by_a_real_worker_in_production_mode(bench, celery_worker, alice_api, tmp_path):
+def test_submission_is_judged_by_a_real_worker_in_production_mode(sample_catalog_committed, celery_worker, alice_api, tmp_path):
     assert settings.CELERY_BROKER_URL.startswith("redis")
     check_judged(celery_worker, alice_api, tmp_path)
 
@@ -99,12 +99,12 @@ def check_pool_process_killed(celery_worker, alice_api, tmp_path):
     assert AuditEntry.objects.filter(run=run, action="run.done").count() == 1
 
 
-def test_killed_worker_process_job_runs_again_in_embedded_mode(bench, celery_worker, alice_api, tmp_path):
+def test_killed_worker_process_job_runs_again_in_embedded_mode(sample_catalog_committed, celery_worker, alice_api, tmp_path):
     check_pool_process_killed(celery_worker, alice_api, tmp_path)
 
 
 @pytest.mark.production
-def test_killed_worker_process_job_runs_again_in_production_mode(bench, celery_worker, alice_api, tmp_path):
+def test_killed_worker_process_job_runs_again_in_production_mode(sample_catalog_committed, celery_worker, alice_api, tmp_path):
     check_pool_process_killed(celery_worker, alice_api, tmp_path)
 
 
@@ -116,7 +116,7 @@ def kill_whole_worker_mid_task(celery_worker, alice_api, tmp_path):
     return submission, run
 
 
-def test_whole_worker_killed_in_embedded_mode_is_recovered_by_the_reaper(bench, celery_worker, alice_api, tmp_path):
+def test_whole_worker_killed_in_embedded_mode_is_recovered_by_the_reaper(sample_catalog_committed, celery_worker, alice_api, tmp_path):
     # The filesystem broker deleted the message when the worker took it (DESIGN.md): the reaper
     # is the way back, once the dead job's heartbeat is older than the stale limit.
     submission, run = kill_whole_worker_mid_task(celery_worker, alice_api, tmp_path)
@@ -130,7 +130,7 @@ def test_whole_worker_killed_in_embedded_mode_is_recovered_by_the_reaper(bench, 
 
 @pytest.mark.production
 def test_whole_worker_killed_in_production_mode_gets_its_job_back_from_redis(
-        bench, celery_worker, worker_env, alice_api, tmp_path):
+        sample_catalog_committed, celery_worker, worker_env, alice_api, tmp_path):
     submission, run = kill_whole_worker_mid_task(celery_worker, alice_api, tmp_path)
     # Redis returns an unacknowledged job after the visibility timeout; a worker with a short one
     # restores it at once. No reaper runs in this test.
@@ -145,7 +145,7 @@ def test_whole_worker_killed_in_production_mode_gets_its_job_back_from_redis(
 
 
 def test_infrastructure_failure_retries_with_backoff_then_fails_with_the_reason(
-        bench, celery_worker, worker_env, alice_api, tmp_path):
+        sample_catalog_committed, celery_worker, worker_env, alice_api, tmp_path):
     celery_worker.stop()  # only the broken worker below may take the job
     broken = Worker({**worker_env, "CHROMIUM_PATH": "/nonexistent/chromium", "JUDGE_MAX_ATTEMPTS": "2",
                      "JUDGE_RETRY_BACKOFF_SECONDS": "1"}, tmp_path / "broken.log").start()

@@ -12,7 +12,7 @@ from config.celery import app as celery_app
 from judging import constants as states
 from leaderboard.models import AuditEntry, TaskRun
 from tests.conftest import Worker
-from tests.submissions.test_worker import alice_api, finished, upload, wait_for  # noqa: F401 (a fixture)
+from tests.submissions.test_worker import finished, upload, wait_for
 from tests.submissions.endless_job import ENDLESS
 from tests.submissions.zips import site_zip
 
@@ -73,14 +73,14 @@ MOMENTS = ["on receipt", "mid-replay", "during scoring"]
 
 @pytest.mark.parametrize("moment", MOMENTS)
 def test_killing_the_pool_process_at_any_moment_ends_with_one_result_per_task(
-        bench, judge_and_reaper, alice_api, tmp_path, moment):
+        sample_catalog_committed, judge_and_reaper, alice_api, tmp_path, moment):
     kill_pool_process_at(moment, judge_and_reaper, alice_api, tmp_path)
 
 
 @pytest.mark.production
 @pytest.mark.parametrize("moment", MOMENTS)
 def test_killing_the_pool_process_at_any_moment_ends_with_one_result_per_task_in_production_mode(
-        bench, judge_and_reaper, alice_api, tmp_path, moment):
+        sample_catalog_committed, judge_and_reaper, alice_api, tmp_path, moment):
     kill_pool_process_at(moment, judge_and_reaper, alice_api, tmp_path)
 
 
@@ -111,7 +111,7 @@ def stop_seconds(worker):
 
 
 def test_stopping_a_worker_in_the_middle_of_a_job_takes_at_most_30_seconds_and_loses_nothing(
-        bench, judge_and_reaper, alice_api, tmp_path):
+        sample_catalog_committed, judge_and_reaper, alice_api, tmp_path):
     judge, reaper = judge_and_reaper
     submission = upload(alice_api, site_zip(tmp_path / "run.zip", perfect=[TASK]))
     wait_for(lambda: mid_replay(submission), timeout=120, what="the job to start", worker=judge)
@@ -136,7 +136,7 @@ def test_a_stop_that_would_wait_for_a_job_forever_turns_cold_in_time(alone, work
         stuck.stop()
 
 
-def test_the_reaper_runs_in_its_own_process_while_every_judge_is_busy(bench, judge_and_reaper):
+def test_the_reaper_runs_in_its_own_process_while_every_judge_is_busy(sample_catalog_committed, judge_and_reaper):
     from judging.tasks import reap
 
     judge, reaper = judge_and_reaper
