@@ -6,8 +6,9 @@ from celery import shared_task
 from django.conf import settings
 from django.db import DatabaseError, connection
 
+import media_sync
 from judging import constants as states
-from judging import media_sync, runner
+from judging import runner
 from judging.engine.task import TaskError
 from leaderboard import services
 

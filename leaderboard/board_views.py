@@ -19,8 +19,8 @@ from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
+import media_sync
 from judging import constants as states
-from judging import media_sync
 from judging.engine import assets
 from leaderboard import charts, comparisons, exports, gallery, standings
 from leaderboard.models import Submission, TaskRun

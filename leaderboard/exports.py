@@ -12,8 +12,8 @@ import zipfile
 from dataclasses import asdict, dataclass
 from pathlib import PurePosixPath
 
+import media_sync
 from judging import constants as states
-from judging import media_sync
 from judging.engine import official, report
 from leaderboard import gallery, standings
 from leaderboard.units import in_percent

@@ -13,8 +13,8 @@ from django.db.models.signals import post_delete
 from django.dispatch import receiver
 from django.urls import reverse
 
+import media_sync
 from judging import constants as states
-from judging import media_sync
 from leaderboard import gallery
 
 

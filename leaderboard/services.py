@@ -19,8 +19,8 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+import media_sync
 from judging import constants as states
-from judging import media_sync
 from judging.engine import scoring
 from leaderboard import ranking, standings, uploads
 from leaderboard.models import AuditEntry, JudgedWork, Submission, TaskRun
