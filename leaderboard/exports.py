@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass
 from pathlib import PurePosixPath
 
 import media_sync
-from judging import constants as states
 from judging.engine import official, report
+from leaderboard import constants as states
 from leaderboard import gallery, standings
 from leaderboard.units import in_percent
 

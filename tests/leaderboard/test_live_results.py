@@ -8,8 +8,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from judging import constants as states
 from judging.engine import result as outcome
+from leaderboard import constants as states
 from leaderboard.gallery import ended_by
 from leaderboard.models import Submission, TaskRun
 

@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 import media_sync
-from judging import constants as states
+from leaderboard import constants as states
 from tests.conftest import SAMPLE_BENCH, Worker
 from tests.storage.conftest import KEYS, REGION, keys
 from tests.submissions.test_worker import finished, upload, wait_for

@@ -2,8 +2,8 @@
 import pytest
 from django.urls import reverse
 
-from judging import constants as states
-from leaderboard import services
+from leaderboard import constants as states
+from leaderboard import runs, services
 from leaderboard.models import Submission
 from tests.submissions.conftest import METADATA
 from tests.submissions.zips import PAGE, make_zip
@@ -91,7 +91,7 @@ def test_private_submission_is_hidden_from_others(client, bob, submission):
 def test_submission_page_and_progress_json(client, alice, submission):
     client.force_login(alice)
     run = submission.runs.get(task__task_id="t1")
-    services.claim_run(run.pk, "job-1", "w1")
+    runs.claim_run(run.pk, "job-1", "w1")
     progress = client.get(f"/submissions/{submission.pk}/progress.json").json()
     assert progress["status"] == states.RUNNING and progress["current_tasks"] == ["t1"]
     assert (progress["judged"], progress["total"], progress["finished"]) == (0, 2, False)
