@@ -249,16 +249,20 @@ def create_submission(owner, metadata, upload_path, upload_name, task_id=None, n
 # -- admins ----------------------------------------------------------------------------------
 
 def cancel_submission(submission, actor=None, now=None):
-    """Stop judging: active runs become cancelled, and a job still running will have its result dropped."""
+    """Stop judging: active runs become cancelled, and a job still running will have its result dropped.
+
+    Only a submission still being judged can be cancelled, whatever the caller last read of it: one
+    whose judging ended (judged and ranked, failed, cancelled) is left as it is, and False returned.
+    """
     now = now or timezone.now()
     with transaction.atomic():
+        if not Submission.objects.filter(pk=submission.pk, status__in=states.ACTIVE_STATES).update(
+                status=states.CANCELLED, finished_at=now):
+            return False
         runs = submission.runs.filter(status__in=states.ACTIVE_STATES).update(status=states.CANCELLED,
                                                                               finished_at=now)
-        changed = Submission.objects.filter(pk=submission.pk).exclude(status=states.CANCELLED).update(
-            status=states.CANCELLED, finished_at=now)
-        if changed:
-            AuditEntry.log("submission.cancelled", submission=submission, actor=actor, runs=runs)
-    return bool(changed)
+        AuditEntry.log("submission.cancelled", submission=submission, actor=actor, runs=runs)
+    return True
 
 
 def rejudge_submission(submission, actor=None, reason="", now=None):

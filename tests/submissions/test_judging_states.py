@@ -12,7 +12,7 @@ from django.utils import timezone
 from judging.engine import scoring
 from judging.engine.result import COMPLETED, TaskResult
 from leaderboard import constants as states
-from leaderboard import runs, services
+from leaderboard import moderation, runs, services
 from leaderboard.models import AuditEntry, Submission, TaskRun
 from tests.submissions.conftest import METADATA
 
@@ -153,6 +153,23 @@ def test_cancel_drops_the_result_of_a_job_still_running(submission, admin_user):
     assert set(submission.runs.values_list("status", flat=True)) == {states.CANCELLED}
     assert Submission.objects.get(pk=submission.pk).status == states.CANCELLED
     assert AuditEntry.objects.get(action="submission.cancelled").actor == admin_user
+
+
+def test_a_judged_submission_cannot_be_cancelled(submission, admin_user):
+    opened_while_judging = Submission.objects.get(pk=submission.pk)  # an admin's page, loaded mid-judging
+    judge(run_of(submission, "t1"))
+    judge(run_of(submission, "t2"), job="job-2")
+    assert Submission.objects.get(pk=submission.pk).status == states.DONE
+
+    assert services.cancel_submission(opened_while_judging, actor=admin_user) is False
+    with pytest.raises(moderation.ActionRefused) as refused:
+        moderation.perform(opened_while_judging, "cancel", admin_user)
+    assert (refused.value.code, refused.value.status) == ("action:not-applicable", 409)
+    assert refused.value.message == "Its judging has already ended."
+    judged = Submission.objects.get(pk=submission.pk)
+    assert judged.status == states.DONE and judged.final is not None and judged.finished_at is not None
+    assert set(judged.runs.values_list("status", flat=True)) == {states.DONE}
+    assert not AuditEntry.objects.filter(action="submission.cancelled").exists()
 
 
 def test_rejudge_resets_results_and_queues_every_run(submission, admin_user, django_capture_on_commit_callbacks,
