@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 import media_sync
+from config.refusals import Refused
 from judging.engine import scoring
 from leaderboard import constants as states
 from leaderboard import uploads
@@ -28,16 +29,12 @@ METADATA_FIELDS = ("model_name", "organisation", "model_type", "parameters_billi
                    "paper_url", "code_url", "description", "is_public")
 
 
-class SubmissionRefused(Exception):
-    """Why an upload was not accepted; nothing was stored. `code` is stable, `status` is the HTTP answer."""
+class SubmissionRefused(Refused):
+    """Why an upload was not accepted; nothing was stored. `earlier`: the submission it duplicates."""
 
     def __init__(self, code, message, status=400, earlier=None):
-        super().__init__(message)
-        self.code, self.status, self.earlier = code, status, earlier
-
-    @property
-    def message(self):
-        return str(self)
+        super().__init__(code, message, status)
+        self.earlier = earlier
 
 
 # -- quotas ------------------------------------------------------------------------------------
