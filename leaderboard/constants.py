@@ -31,8 +31,3 @@ AUDIT_DETAIL_CHARS = 500
 FAILURE_STALLED = "judge:stalled"
 FAILURE_ERROR = "judge:error"
 FAILURE_TASK_UNUSABLE = "task:unusable"
-FAILURE_MESSAGES = {
-    FAILURE_STALLED: "The judge stopped sending heartbeats too many times",
-    FAILURE_ERROR: "The judge failed repeatedly for reasons outside the site",
-    FAILURE_TASK_UNUSABLE: "The task's files are missing or invalid on the judge",
-}
