@@ -79,6 +79,19 @@ class TaskRow:
             interaction_complexity=run.task.interaction_complexity,
         )
 
+    @property
+    def waiting(self):
+        """Not judged yet: queued or being judged."""
+        return self.status in states.ACTIVE_STATES
+
+    @property
+    def judged(self):
+        return self.status == states.DONE
+
+    @property
+    def status_label(self):
+        return states.STATE_LABELS[self.status]
+
     def as_dict(self):
         """The row as exports and the API give it: scores in percent."""
         return in_percent(asdict(self))
