@@ -22,6 +22,8 @@ from django.core.files import File
 from django.core.files.base import ContentFile
 from django.core.files.storage import FileSystemStorage, storages
 
+from judging.engine.files import inside, sha256_file
+
 MANIFEST = ".manifest.json"
 
 
@@ -36,14 +38,6 @@ def remote():
 def relative(path):
     """The storage name of a path under MEDIA_ROOT."""
     return Path(path).relative_to(settings.MEDIA_ROOT).as_posix()
-
-
-def _sha256(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def _names(prefix):
@@ -64,7 +58,7 @@ def publish_tree(local_dir, prefix):
         name = path.relative_to(local_dir).as_posix()
         if name == MANIFEST:
             continue
-        files[name] = _sha256(path)
+        files[name] = sha256_file(path)
         with open(path, "rb") as handle:
             storage.save(f"{prefix}/{name}", File(handle))
     manifest = {"sha256": hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest(), "files": files}
@@ -93,8 +87,8 @@ def fetch_tree(prefix, local_dir, manifest=None):
         raise MediaError(f"storage holds no manifest under {prefix}/")
     storage, local_dir = storages["default"], Path(local_dir)
     for name, digest in manifest["files"].items():
-        target = (local_dir / name).resolve()
-        if not target.is_relative_to(local_dir.resolve()):
+        target = inside(local_dir, name)
+        if target is None:
             raise MediaError(f"manifest of {prefix}/ names a file outside it: {name}")
         target.parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -102,7 +96,7 @@ def fetch_tree(prefix, local_dir, manifest=None):
                 shutil.copyfileobj(source, out, 1 << 20)
         except FileNotFoundError:
             raise MediaError(f"{prefix}/{name} is listed in its manifest but not in storage") from None
-        if _sha256(target) != digest:
+        if sha256_file(target) != digest:
             # Published again while we read (a task re-imported): the job's retry reads the new version.
             raise MediaError(f"{prefix}/{name} changed while it was being fetched")
     (local_dir / MANIFEST).write_text(json.dumps(manifest, sort_keys=True))

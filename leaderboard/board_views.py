@@ -367,12 +367,9 @@ def preview_file(request, pk, task_id, token, path=""):
     if viewer is None or not Submission.objects.visible_to(viewer).filter(pk=pk).exists():
         raise Http404("No such preview")
     run = get_object_or_404(TaskRun.objects.select_related("task"), submission_id=pk, task__task_id=task_id)
-    roots = {assets.SITE: media_sync.local_tree(media_sync.relative(run.site_dir())).resolve(),
-             assets.ASSET: (media_sync.cached_task_dir(run.task) / "assets").resolve()}
-    found = assets.locate(_site_path(path), lambda p: _file_in(roots[assets.SITE], p) is not None,
-                          lambda p: _file_in(roots[assets.ASSET], p) is not None)
-    target = found and _file_in(roots[found[0]], found[1])
-    if not target:
+    target = assets.file_for(_site_path(path), media_sync.local_tree(media_sync.relative(run.site_dir())),
+                             media_sync.cached_task_dir(run.task) / assets.ASSETS_FOLDER)
+    if target is None:
         raise Http404("No such file in this site")
     response = FileResponse(open(target, "rb"))
     response["Content-Security-Policy"] = PREVIEW_CSP
@@ -380,12 +377,6 @@ def preview_file(request, pk, task_id, token, path=""):
     response["Referrer-Policy"] = "no-referrer"
     response["Cache-Control"] = "private, no-store"
     return response
-
-
-def _file_in(root, relative):
-    """root/relative if it is a file inside root once links are resolved, else None."""
-    target = (root / relative).resolve()
-    return target if target.is_relative_to(root) and target.is_file() else None
 
 
 @require_GET

@@ -13,6 +13,7 @@ from django.http import Http404
 
 import media_sync
 from judging.engine import result as outcome
+from judging.engine.files import file_inside
 from judging.engine.official import cut
 from leaderboard import diffs
 
@@ -141,8 +142,8 @@ def run_folder(run):
 def run_file(run, relative):
     """A file of the run's result folder; anything outside it (.., absolute, links) is a 404."""
     folder = run_folder(run)
-    path = (folder / relative).resolve()
-    if not path.is_relative_to(folder) or not path.is_file():
+    path = file_inside(folder, relative)
+    if path is None:
         raise Http404("No such file in this result")
     return path
 

@@ -19,6 +19,7 @@ from django.utils import timezone
 import media_sync
 from config.refusals import Refused
 from judging.engine import scoring
+from judging.engine.files import sha256_file
 from leaderboard import constants as states
 from leaderboard import uploads
 from leaderboard.models import AuditEntry, JudgedWork, Submission, TaskRun
@@ -137,7 +138,7 @@ def inspect_upload(upload_path, task_id=None):
     """
     size = os.path.getsize(upload_path)
     check_upload_size(size)
-    digest = uploads.sha256_file(upload_path)
+    digest = sha256_file(upload_path)
     earlier = find_duplicate(digest)
     if earlier:
         raise SubmissionRefused("upload:duplicate", f"This exact zip was already submitted: submission "

@@ -27,6 +27,7 @@ from django.conf import settings
 
 from config.refusals import Refused
 from judging.engine import assets
+from judging.engine.files import inside, sha256_of
 
 SITE_INDEX = "index.html"
 # Archivers add these; they are never part of a site, so they are skipped rather than rejected.
@@ -370,9 +371,9 @@ def unpack(path, plan, dest):
         with zipfile.ZipFile(path) as archive:
             for task_id, entries in plan.sites.items():
                 for info, relative in entries:
-                    target = (root / task_id / relative).resolve()
+                    target = inside(root / task_id, relative)
                     # inspect_zip already refused '..' and absolute names; this guards the guard.
-                    if not target.is_relative_to(root / task_id):
+                    if target is None:
                         raise UploadError("upload:path-traversal", "An entry resolves outside its site",
                                           [info.filename])
                     target.parent.mkdir(parents=True, exist_ok=True)
@@ -482,17 +483,7 @@ def content_digest(path, plan):
     with zipfile.ZipFile(path) as archive:
         files = sorted(((t, r, i) for t, entries in plan.sites.items() for i, r in entries), key=lambda f: f[:2])
         for task_id, relative, info in files:
-            content = hashlib.sha256()
             with archive.open(info) as src:
-                for chunk in iter(lambda: src.read(COPY_CHUNK), b""):
-                    content.update(chunk)
-            digest.update(f"{task_id}\0{relative}\0{content.hexdigest()}\n".encode())
-    return digest.hexdigest()
-
-
-def sha256_file(path):
-    digest = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for chunk in iter(lambda: fh.read(COPY_CHUNK), b""):
-            digest.update(chunk)
+                content = sha256_of(src)
+            digest.update(f"{task_id}\0{relative}\0{content}\n".encode())
     return digest.hexdigest()

@@ -21,7 +21,7 @@ from urllib.parse import unquote, urlsplit
 
 from PIL import Image, ImageDraw, ImageFont
 
-from judging.engine import official
+from judging.engine import assets, official
 from judging.engine.browser import Viewport, context_options, launch
 from tasks_catalog.bench import BenchError, check_entry
 
@@ -90,12 +90,8 @@ def site_router(site_dir):
         if f"{url.scheme}://{url.netloc}" != ORIGIN:
             await route.abort("blockedbyclient")
             return
-        relative = unquote(url.path).lstrip("/") or "index.html"
-        marker = official.ASSETS_PLACEHOLDER
-        if marker in relative:
-            relative = "assets/" + relative.split(marker, 1)[1]
-        target = (site_dir / relative).resolve()
-        if not target.is_relative_to(site_dir) or not target.is_file():
+        target = assets.file_for(unquote(url.path), site_dir, site_dir / assets.ASSETS_FOLDER)
+        if target is None:
             await route.fulfill(status=404, body="not found")
             return
         content_type = mimetypes.guess_type(target.name)[0] or "application/octet-stream"

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from django.http import Http404, HttpResponse, HttpResponseNotModified, StreamingHttpResponse
 
+from judging.engine.files import file_inside
+
 CHUNK = 256 * 1024
 RANGE_RE = re.compile(r"^bytes=(\d*)-(\d*)$")
 # Only these parts of a task folder are public; staging and backup folders never are.
@@ -22,8 +24,8 @@ def public_path(folder, relative):
     parts = Path(relative).parts
     if not parts or (parts[0] not in PUBLIC_FOLDERS and relative not in PUBLIC_FILES):
         raise Http404("no such task file")
-    path = (folder / relative).resolve()
-    if not path.is_relative_to(folder.resolve()) or not path.is_file():
+    path = file_inside(folder, relative)
+    if path is None:
         raise Http404("no such task file")
     return path
 

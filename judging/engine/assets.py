@@ -14,9 +14,10 @@ climbed fewer folders than it meant to. The rule, in order:
 3. a path ending in `assets/<name>`, where `<name>` is one of the task's assets, is that asset.
 
 `site_has` and `asset_has` answer whether a relative path is a file of the site or of the task's
-assets: folders on disk for the judge and the preview, zip entries and catalog rows for the
-pre-flight check.
+assets: folders on disk for the judge and the preview (`file_for`), zip entries and catalog rows
+for the pre-flight check.
 """
+from .files import file_inside
 from .official import ASSETS_PLACEHOLDER
 
 SITE, ASSET = "site", "asset"
@@ -41,3 +42,12 @@ def locate(path, site_has, asset_has):
             name = "/".join(parts[i + 1:])
             return (ASSET, name) if asset_has(name) else None
     return None
+
+
+def file_for(path, site_dir, assets_dir):
+    """The file on disk that a percent-decoded URL path names, in the site's folder or the task's
+    assets folder, or None."""
+    roots = {SITE: site_dir, ASSET: assets_dir}
+    found = locate(path, lambda p: file_inside(site_dir, p) is not None,
+                   lambda p: file_inside(assets_dir, p) is not None)
+    return file_inside(roots[found[0]], found[1]) if found else None

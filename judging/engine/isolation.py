@@ -20,16 +20,6 @@ ORIGIN = "http://site.invalid"
 MAX_RECORDED = 100          # distinct blocked URLs, console errors, dialogs kept in a result
 
 
-def _inside(root, relative):
-    """root/relative if it is a file that stays inside root once links are resolved, else None."""
-    root = root.resolve()
-    try:
-        path = (root / relative).resolve()
-    except (OSError, ValueError):
-        return None
-    return path if path.is_relative_to(root) and path.is_file() else None
-
-
 def entry_page(site_dir):
     """index.html, else the only .html file at the top of the site, else None."""
     site_dir = Path(site_dir)
@@ -55,12 +45,7 @@ class Sandbox:
         parts = urlsplit(url)
         if f"{parts.scheme}://{parts.netloc}" != ORIGIN:
             return None
-        found = assets.locate(unquote(parts.path), lambda p: _inside(self.site_dir, p) is not None,
-                              lambda p: _inside(self.assets_dir, p) is not None)
-        if found is None:
-            return None
-        kind, relative = found
-        return _inside(self.site_dir if kind == assets.SITE else self.assets_dir, relative)
+        return assets.file_for(unquote(parts.path), self.site_dir, self.assets_dir)
 
     async def _route(self, route):
         url = route.request.url
