@@ -173,8 +173,7 @@ async def record(site_dir, spec, out, viewport, pause, progress, reading):
                                                     "maxWidth": viewport.width, "maxHeight": viewport.height})
             film.cursor.append((film.clock(), viewport.width * 0.6, viewport.height * 0.6, False))
             await settle(page, pause)
-            shown = official.checkpoint_states(
-                [step.get("visual_evaluation_flag") is True for step in spec["action_sequence"]], reading)
+            shown = official.checkpoint_states(official.visual_flags(spec["action_sequence"]), reading)
 
             async def shoot(state):
                 for j in (j for j, s in enumerate(shown) if s == state):
@@ -327,7 +326,7 @@ def build_task(site_dir, actions_path, out_dir, pause=PAUSE, progress=print, rea
             "steps": [{"step": number, "at": round(moment - start, 2)} for moment, number in film.marks if number],
             "stitched_assets": sheets,
             "checkpoints": {"reading": reading, "states": official.checkpoint_states(
-                [step.get("visual_evaluation_flag") is True for step in spec["action_sequence"]], reading)},
+                official.visual_flags(spec["action_sequence"]), reading)},
             "authoring": {"tool": "manage.py build_task", "browser": f"Chromium {browser_version}"},
         }
         (staging / "metadata.json").write_text(json.dumps(metadata, indent=2) + "\n", encoding="utf-8")

@@ -9,8 +9,10 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from judging.engine import official
 from judging.engine.browser import Viewport
-from tasks_catalog.constants import ACTION_TYPES, TASK_ID_RE
+from judging.engine.official import ACTION_TYPES
+from tasks_catalog.constants import TASK_ID_RE
 
 FFPROBE = "ffprobe"
 
@@ -38,7 +40,7 @@ class TaskSource:
 
     @property
     def flagged_count(self):
-        return sum(1 for step in self.steps if step.get("visual_evaluation_flag") is True)
+        return sum(official.visual_flags(self.steps))
 
 
 def check_entry(entry, where):

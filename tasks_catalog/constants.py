@@ -1,8 +1,6 @@
 """Names and limits of the task catalog, listed once."""
 import re
 
-from judging.engine.official import ACTION_TYPES, ASSETS_PLACEHOLDER  # noqa: F401 (owned by the engine)
-
 # A task id becomes a folder name and a URL segment, so it is held to a safe alphabet.
 TASK_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 

@@ -153,8 +153,8 @@ def write_rows(source, folder):
     task.assets.all().delete()
     steps = []
     times = step_times(folder)
-    flags = [raw.get("visual_evaluation_flag") is True for raw in source.steps]
-    checkpoint_of = {number: j for j, number in enumerate(official.flagged_steps(flags), 1)}
+    flags = official.visual_flags(source.steps)
+    checkpoint_of = official.checkpoint_of(flags)
     for index, raw in enumerate(source.steps, 1):
         _step_fields, extra = split_known(raw, KNOWN_STEP_KEYS)
         steps.append(ActionStep(

@@ -12,7 +12,6 @@ from django.db.models import Count, Max, Q
 from django.urls import reverse
 
 from judging.engine import official
-from tasks_catalog.constants import ACTION_TYPES
 
 
 class TaskQuerySet(models.QuerySet):
@@ -119,7 +118,7 @@ class Task(models.Model):
 
 
 class ActionStep(models.Model):
-    Type = models.TextChoices("Type", [(t, t) for t in ACTION_TYPES])
+    Type = models.TextChoices("Type", [(t, t) for t in official.ACTION_TYPES])
 
     task = models.ForeignKey(Task, on_delete=models.CASCADE, related_name="steps")
     index = models.PositiveIntegerField(help_text="1-based position in the action sequence.")

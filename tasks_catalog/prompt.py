@@ -1,5 +1,5 @@
 """The instruction a model is given with a task's video and assets."""
-from tasks_catalog.constants import ASSETS_PLACEHOLDER
+from judging.engine.official import ASSETS_PLACEHOLDER
 
 PROMPT = """\
 You are given a screen recording (video.mp4) of a person using a web page, and the image assets

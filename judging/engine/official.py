@@ -38,9 +38,19 @@ def model_dir(model_name):
     return model_name.lower().replace("/", "__")
 
 
+def visual_flags(action_sequence):
+    """Each step's visual_evaluation_flag: only JSON true flags a step (the catalog refuses any other value)."""
+    return [step.get("visual_evaluation_flag") is True for step in action_sequence]
+
+
 def flagged_steps(flags):
     """1-based numbers of the flagged steps, in order: the j-th is the step of checkpoint j."""
     return [number for number, flag in enumerate(flags, 1) if flag]
+
+
+def checkpoint_of(flags):
+    """{step number: j} for the flagged steps: the checkpoint each is paired with (j from 1)."""
+    return {number: j for j, number in enumerate(flagged_steps(flags), 1)}
 
 
 def checkpoint_states(flags, reading=OFFICIAL_READING):

@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .browser import Viewport
-from .official import ACTION_TYPES, READINGS
+from .official import ACTION_TYPES, READINGS, checkpoint_of, visual_flags
 
 
 
@@ -95,21 +95,19 @@ def load_task(task_dir):
     if not task_dir.is_dir():
         raise TaskError(f"task folder {task_dir} does not exist")
     entry = _read_entry(task_dir)
-    steps, flagged = [], 0
-    for number, raw in enumerate(entry.get("action_sequence") or [], 1):
+    sequence = entry.get("action_sequence") or []
+    checkpoints = checkpoint_of(visual_flags(sequence))
+    steps = []
+    for number, raw in enumerate(sequence, 1):
         kind = raw.get("type")
         if kind not in ACTION_TYPES:
             raise TaskError(f"step {number}: unknown action type {kind!r}")
-        checkpoint = None
-        if raw.get("visual_evaluation_flag"):
-            flagged += 1
-            checkpoint = flagged
         steps.append(Step(number, kind, dict(raw.get("parameters") or {}),
-                          (raw.get("logical_assertion") or "").strip() or None, checkpoint))
+                          (raw.get("logical_assertion") or "").strip() or None, checkpoints.get(number)))
     metadata = _metadata(task_dir)
     task = Task(id=str(entry.get("id", task_dir.name)), dir=task_dir, viewport=_resolution(entry, metadata),
                 steps=tuple(steps), entry=entry, recorded_reading=_recorded_reading(metadata))
-    missing = [j for j in range(flagged + 1) if not task.checkpoint_path(j).is_file()]
+    missing = [j for j in range(len(checkpoints) + 1) if not task.checkpoint_path(j).is_file()]
     if missing:
         raise TaskError(f"task {task.id}: missing checkpoints {missing}")
     return task

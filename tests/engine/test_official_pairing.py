@@ -40,6 +40,13 @@ def test_each_reading_says_which_state_a_checkpoint_shows():
     assert official.checkpoint_states([T, F, T], official.AFTER_ACTION) == [0, 1, 3]
 
 
+def test_only_a_true_flag_pairs_a_step_with_the_next_checkpoint():
+    sequence = [{"visual_evaluation_flag": True}, {}, {"visual_evaluation_flag": "true"},
+                {"visual_evaluation_flag": True}]
+    assert official.visual_flags(sequence) == [T, F, F, T]
+    assert official.checkpoint_of(official.visual_flags(sequence)) == {1: 1, 4: 2}
+
+
 def test_model_folder_is_named_as_the_official_tree_names_it():
     assert official.model_dir("Qwen/Qwen2.5-VL-72B") == "qwen__qwen2.5-vl-72b"
 
