@@ -6,8 +6,18 @@
         result = j.run(task_dir, site_dir, out_dir)
 """
 from .options import JudgeOptions, LLMConfig, LLMModels
-from .replay import JUDGE_VERSION, Judge, judge
 from .result import TaskResult
 from .task import TaskError
+from .version import JUDGE_VERSION
 
 __all__ = ["JUDGE_VERSION", "Judge", "JudgeOptions", "LLMConfig", "LLMModels", "TaskError", "TaskResult", "judge"]
+
+
+def __getattr__(name):
+    # Judging loads Playwright, OpenCV and the OCR: only code that judges pays for them, not every
+    # import of a format, a score or the version.
+    if name in ("Judge", "judge"):
+        from . import replay
+
+        return getattr(replay, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -28,8 +28,8 @@ from .result import (ACTION_FAILED, AFTER_STOP, ASSERTION_FAILED, COMPLETED, CRA
 from .settle import settle
 from .similarity import make_similarity
 from .task import load_task
+from .version import JUDGE_VERSION
 
-JUDGE_VERSION = "1.0.0"
 INSTRUMENT_JS = resources.files(__package__).joinpath("js/instrument.js").read_text(encoding="utf-8")
 PROBE_JS = resources.files(__package__).joinpath("js/probe.js").read_text(encoding="utf-8")
 # Judge-only Chromium flags (authoring tools share browser.LAUNCH_ARGS): a heap cap makes a memory
