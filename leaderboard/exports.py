@@ -14,8 +14,9 @@ from pathlib import PurePosixPath
 
 import media_sync
 from judging.engine import official, report
+from judging.engine import result as outcome
 from leaderboard import constants as states
-from leaderboard import gallery, standings
+from leaderboard import standings
 from leaderboard.units import in_percent
 
 LEADERBOARD_COLUMNS = [
@@ -62,17 +63,16 @@ class TaskRow:
 
     @classmethod
     def from_run(cls, run):
-        result = run.result or {}
-        points, success = result.get("points") or [], run.success_steps or 0
-        compared, checkpoints = gallery.visual_points(result, run.task.checkpoint_count)
+        result = outcome.TaskResult.from_dict(run.result)
+        points, success = result.points, run.success_steps or 0
         return cls(
             task_id=run.task.task_id, status=run.status, steps_reached=run.success_steps,
             steps_total=run.total_steps if run.total_steps is not None else run.task.step_count,
             ifs=run.ifs or 0.0, lfs=run.lfs or 0.0, hfs=run.hfs, vfs=run.vfs or 0.0, final=run.final or 0.0,
-            ocr=report.point_mean([p["ocr"] for p in points], success),
-            image=report.point_mean([p["image"] for p in points], success),
-            image_similarity=(result.get("backends") or {}).get("image_similarity", ""),
-            visual_points=compared, checkpoints=checkpoints,
+            ocr=report.point_mean([p.ocr for p in points], success),
+            image=report.point_mean([p.image for p in points], success),
+            image_similarity=result.backends.get("image_similarity", ""),
+            visual_points=len(result.counted_points()), checkpoints=run.task.checkpoint_count,
             failure_reason=run.failure_reason or (run.stop_reason if run.stop_reason != "completed" else ""),
             ended_by=run.ended_by(),
             blocked_requests=run.blocked_requests, domain=run.task.domain,
@@ -165,7 +165,7 @@ def _evaluation(run):
 
 
 def _similarities(runs):
-    return sorted({(r.result.get("backends") or {}).get("image_similarity", "") for r in runs} - {""})
+    return sorted({outcome.TaskResult.from_dict(r.result).backends.get("image_similarity", "") for r in runs} - {""})
 
 
 def official_markdown(submission, evaluations=None):

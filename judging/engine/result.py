@@ -1,5 +1,7 @@
-"""What a judgment returns: plain dataclasses that turn into JSON with `to_dict()`."""
-from dataclasses import asdict, dataclass, field
+"""What a judgment returns: plain dataclasses that turn into JSON with `to_dict()`, and back with
+`TaskResult.from_dict()`, the one reading of a stored result."""
+import types
+from dataclasses import MISSING, asdict, dataclass, field, fields
 
 from .official import cut
 
@@ -16,6 +18,22 @@ NO_ENTRY_PAGE = "site:no-entry-page"
 # The outcome of a step executed after an earlier step's assertion was judged "No": the official
 # evaluation goes on acting, but counts nothing from there.
 AFTER_STOP = "after-stop"
+
+
+def _read(cls, data):
+    """A dataclass from its asdict(); a key the stored result lacks (an older engine, a partial
+    record) takes the field's default, or else its empty value (None when it may be None)."""
+    values = {}
+    for f in fields(cls):
+        if f.name in data:
+            values[f.name] = data[f.name]
+        elif f.default is not MISSING:
+            values[f.name] = f.default
+        elif f.default_factory is not MISSING:
+            values[f.name] = f.default_factory()
+        else:
+            values[f.name] = None if isinstance(f.type, types.UnionType) else f.type()
+    return cls(**values)
 
 
 @dataclass
@@ -47,6 +65,13 @@ class StepTrace:
     screenshot: str | None = None
     assertion: Assertion | None = None
     timings_ms: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, data):
+        step = _read(cls, data)
+        step.element = _read(Element, step.element) if step.element else None
+        step.assertion = _read(Assertion, step.assertion) if step.assertion else None
+        return step
 
 
 @dataclass
@@ -90,6 +115,16 @@ class TaskResult:
 
     def to_dict(self):
         return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data):
+        """A stored to_dict() (a TaskRun's `result`, empty before judging) read back."""
+        result = _read(cls, data or {})
+        result.steps = [StepTrace.from_dict(step) for step in result.steps or []]
+        result.points = [_read(VisualPoint, point) for point in result.points or []]
+        result.screenshots = list(result.screenshots or [])
+        result.backends = dict(result.backends or {})
+        return result
 
     def counted_points(self):
         """The visual points the scores average: the first success_step + 1 (the official cut)."""

@@ -6,6 +6,7 @@ import pytest
 
 from judging.engine import Judge, JudgeOptions
 from judging.engine.result import ACTION_FAILED, ACTION_NOT_FOUND, ASSERTION_FAILED, COMPLETED, CRASHED, NAVIGATED_AWAY, TIMEOUT
+from judging.engine.result import TaskResult
 
 from .conftest import BENCH, FIXTURE_SITES, SITES, make_site, without_javascript
 
@@ -41,7 +42,7 @@ def test_result_records_provenance_trace_and_official_eval_json(judge, tmp_path)
     assert [a and a["result"] for a in official["assertion_results"]] == ["Yes", "Yes", "Yes", None]
     assert official["screenshot_paths_to_eval"] == ["evalpoints/0.png", "evalpoints/0.png", "evalpoints/1.png"]
     assert official["assertion_results"][1]["prev_img_path"] == "evalpoints/1.png"
-    assert result.to_dict() == data
+    assert result.to_dict() == data and TaskResult.from_dict(data) == result
 
 
 def test_blank_page_scores_no_interaction(judge, tmp_path):
