@@ -15,7 +15,7 @@ from leaderboard.board_views import preview_url
 from leaderboard.models import Submission
 from tests.conftest import logged_in_page
 from tests.conftest import SAMPLE_BENCH
-from tests.submissions.test_worker import wait_for
+from tests.waits import wait_for
 from tests.submissions.zips import SAMPLE_SITES
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]

@@ -12,7 +12,8 @@ from config.celery import app as celery_app
 from judging import constants as states
 from leaderboard.models import AuditEntry, TaskRun
 from tests.conftest import Worker
-from tests.submissions.test_worker import finished, upload, wait_for
+from tests.submissions.test_worker import finished, upload
+from tests.waits import wait_for
 from tests.submissions.endless_job import ENDLESS
 from tests.submissions.zips import site_zip
 
