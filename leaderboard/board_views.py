@@ -19,13 +19,13 @@ from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from judging import constants as states
-from judging import media_sync
+import media_sync
 from judging.engine import assets
 from leaderboard import charts, comparisons, exports, gallery, standings
-from leaderboard.models import Submission, TaskRun
+from leaderboard import constants as states
 from leaderboard.api_docs import LeaderboardPageSerializer
 from leaderboard.board_serializers import CSVRenderer, TaskRowSerializer
+from leaderboard.models import Submission, TaskRun
 from leaderboard.ranking import (
     DEFAULT_SORT, PAPER_TASKS, SORT_COLUMNS, VERSION_CHOICES, Filters, chart_panels, parse_sort, sort_entries,
     sort_rows,

@@ -5,11 +5,11 @@ record of the requests it received is the witness, not the page's report of what
 import pytest
 from django.core.signals import request_started
 
-from judging import constants as states
 from judging import runner
-from judging.tasks import judge_run
+from leaderboard import constants as states
 from leaderboard import services
 from leaderboard.models import AuditEntry, Submission
+from leaderboard.runs import judge_run
 from tests.conftest import logged_in_page
 from tests.factories import make_submission
 from tests.submissions.conftest import METADATA

@@ -7,7 +7,7 @@ import zipfile
 
 import pytest
 
-from judging import constants as states
+from leaderboard import constants as states
 from tests.submissions.test_worker import finished, upload
 from tests.waits import wait_for
 from tests.submissions.zips import SAMPLE_SITES

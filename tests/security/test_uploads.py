@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.authtoken.models import Token
 
-from judging import constants as states
+from leaderboard import constants as states
 from leaderboard import services
 from leaderboard.models import AuditEntry, JudgedWork, Submission, TaskRun
 from tasks_catalog.models import Asset

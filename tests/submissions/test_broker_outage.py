@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from config.celery import app as celery_app
-from judging import constants as states
-from leaderboard import services
+from leaderboard import constants as states
+from leaderboard import runs
 from leaderboard.models import AuditEntry, Submission, TaskRun
 from tests.conftest import Worker
 from tests.submissions.test_worker import finished
@@ -44,7 +44,7 @@ def upload_during_outage(api, client, path):
 
 
 def judged_once_after_the_reaper_sends(submission, run, worker):
-    assert services.reap()["sent"] == [run.pk]
+    assert runs.reap()["sent"] == [run.pk]
     wait_for(lambda: finished(submission), what="the delayed job to be judged", worker=worker)
     run.refresh_from_db()
     assert run.status == states.DONE and run.attempts == 1 and not run.unsent

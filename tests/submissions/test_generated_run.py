@@ -9,12 +9,12 @@ import pytest
 from django.conf import settings
 from PIL import Image
 
-from judging import constants as states
 from judging.engine import official
+from leaderboard import constants as states
 from leaderboard.board_views import preview_url
 from leaderboard.models import Submission
-from tests.conftest import logged_in_page
 from tests.conftest import SAMPLE_BENCH
+from tests.conftest import logged_in_page
 from tests.waits import wait_for
 from tests.submissions.zips import SAMPLE_SITES
 

@@ -14,8 +14,8 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from judging import constants as states
 from judging.engine import official
+from leaderboard import constants as states
 from leaderboard.models import Submission
 from tests.conftest import Worker
 from tests.engine.chat_server import ScriptedChat
