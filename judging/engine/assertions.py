@@ -35,7 +35,8 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   excepted: "from $199 to $238" needs $238 there), its typed words, and its quoted texts; a quoted
   text said to be removed, closed or gone must no longer be shown.
 - Either way, values the assertion says are listed in order ("sorted", "cheapest first") are in
-  that order on the page.
+  that order on the page, and an item it says moves to the top (bottom) of its list is read higher
+  (lower) on the page than before.
 """
 import bisect
 import re
@@ -67,6 +68,10 @@ GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hide
 # Words saying the values that follow are listed in order, up to the end of the sentence.
 ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|"
                      r"(?:cheapest|dearest|highest|lowest|newest|oldest|latest)\s+first)\b", re.I)
+# "X moves to the top of the list": X is read higher on the page than before (lower for the bottom).
+MOVES = re.compile(r"\b(?:moves?|moved|jumps?|goes|rises|climbs|drops|falls|sinks)\s+(?:back\s+|up\s+|down\s+)?"
+                   r"to\s+the\s+(top|start|beginning|front|head|bottom|end)\b", re.I)
+PRONOUN = re.compile(r"^(?:it|this|that|they|these|those|the\s+(?:row|item|task|card|one))$", re.I)
 STAYS = re.compile(r"\b(?:still|remains?|stays?|unchanged|again|keeps?|already)\b", re.I)
 # Share of pixels that may differ for a state to count as its checkpoint's picture (a caret, a
 # hover shade): a person comparing the two screenshots would call them the same.
@@ -243,6 +248,31 @@ def misordered(assertion, page_text):
     return named if places != sorted(places) else []
 
 
+def _offset(text, page_text):
+    """Where the page's text says `text`, or None when it does not."""
+    match = fuzz.partial_ratio_alignment(text.lower(), page_text.lower())
+    return match.dest_start if match is not None and match.score >= QUOTED_MATCH else None
+
+
+def misplaced(assertion, before_page, after_page):
+    """The items the assertion says move to the top (bottom) of their list that the page does not show
+    higher (lower) than before: "Call the plumber moves to the top of the list" is read before the
+    items that were above it. An item the page does not show both times is left to the other rules."""
+    out = []
+    for clause in CLAUSE.split(QUOTED.sub(lambda m: next(g for g in m.groups() if g is not None), assertion)):
+        match = MOVES.search(clause)
+        subject = match and re.sub(r"^\W*(?:the\s+)?", "", clause[:match.start()]).strip(" ,.'\"")
+        if not subject or len(WORD.findall(subject.lower())) < 2 or PRONOUN.match(subject):
+            continue
+        was, now = _offset(subject, before_page), _offset(subject, after_page)
+        if was is None or now is None:
+            continue
+        up = match.group(1).lower() in ("top", "start", "beginning", "front", "head")
+        if (now >= was) if up else (now <= was):
+            out.append(subject)
+    return out
+
+
 def missing_typed(assertion, typed, truth_text, page_text):
     """Words the user typed that the assertion names (and the checkpoint shows) but the page does not:
     a page echoes what was typed into it (a greeting, a search heading) whoever wrote it, so a rebuild
@@ -382,7 +412,7 @@ class OfflineJudge:
                                           after.text + " " + current.text, scrolled=change.scroll)
             unechoed = missing_typed(text, typed, None, page_text)
             quotes = unmet_quotes(text, page_text)
-            disorder = misordered(text, after.page_text)
+            disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
             holds = change.any() and not missing and not unechoed and not quotes and not disorder
             return _offline(text, holds, {"rule": "no checkpoint: a change, and what the assertion names is shown",
                                           "numbers_not_brought": missing, "typed_missing": unechoed,
@@ -398,7 +428,7 @@ class OfflineJudge:
                       > self.similarity.compare(self.images[j], previous.image))
         missing = missing_numbers(text, truth_text, page_text)
         unechoed = missing_typed(text, typed, truth_text, page_text)
-        disorder = misordered(text, after.page_text)
+        disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
         was, now = self._close(j, k - 1), self._close(j, k)
         image, words = resemblance(self.similarity, self.images[j], truth_text, current)
         holds = toward and max(image, words) >= self.threshold and not missing and not unechoed and not disorder

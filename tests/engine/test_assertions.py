@@ -2,7 +2,7 @@
 the part of a page in Chromium that an action changed."""
 import pytest
 
-from judging.engine.assertions import (identical, misordered, missing_numbers, missing_typed, named_numbers,
+from judging.engine.assertions import (identical, misordered, misplaced, missing_numbers, missing_typed, named_numbers,
                                        numbers_not_brought, order_direction, text_direction, unmet_quotes)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
@@ -171,3 +171,14 @@ def test_words_a_rebuild_adds_in_its_own_wording_weigh_neither_way():
     # The rebuild says "Copied to clipboard!": "to" and "clipboard" are its own words.
     assert text_direction(checkpoint, before, before + " Copied to clipboard")[0] is True
     assert text_direction(checkpoint, before, before + " to clipboard")[0] is None
+
+
+def test_an_item_said_to_move_to_the_top_is_read_higher_than_before():
+    claim = "Call the plumber about the leak moves to the top of the list and its pin turns blue."
+    before = "Tasks Buy milk Call the plumber about the leak Pay rent"
+    assert misplaced(claim, before, "Tasks Call the plumber about the leak Buy milk Pay rent") == []
+    assert misplaced(claim, before, "Tasks Buy milk Pay rent Call the plumber about the leak") == [
+        "Call the plumber about the leak"]
+    assert misplaced("'Pay rent' drops to the bottom", before, "Tasks Pay rent Buy milk") == ["Pay rent"]
+    # What the page does not show both times, or a pronoun, is left to the other rules.
+    assert misplaced("It moves to the top", before, "Tasks Pay rent Buy milk") == []
