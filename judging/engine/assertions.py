@@ -73,6 +73,7 @@ MOVES = re.compile(r"\b(?:moves?|moved|jumps?|goes|rises|climbs|drops|falls|sink
                    r"to\s+the\s+(top|start|beginning|front|head|bottom|end)\b", re.I)
 PRONOUN = re.compile(r"^(?:it|this|that|they|these|those|the\s+(?:row|item|task|card|one))$", re.I)
 STAYS = re.compile(r"\b(?:still|remains?|stays?|unchanged|again|keeps?|already)\b", re.I)
+FUNCTION_WORDS = set("""a an the of to in on at by for with from and or but is are was be it its as into than""".split())
 # Share of pixels that may differ for a state to count as its checkpoint's picture (a caret, a
 # hover shade): a person comparing the two screenshots would call them the same.
 IDENTICAL_SHARE = 0.002
@@ -279,7 +280,10 @@ def missing_typed(assertion, typed, truth_text, page_text):
     may reword its labels but not this ("Thanks, traveller!" for "Thanks, Ana Silva!")."""
     named, shown = _words(assertion), _words(page_text)
     truth = _Checkpoint(truth_text) if truth_text is not None else None
-    return sorted(w for w in _words(typed) if named[w] and (truth is None or truth.count(w)) and not shown[w])
+    # The words that say what was typed, not the little words any sentence has ("Water the plants"
+    # is not named by "the Buy milk task").
+    return sorted(w for w in _words(typed) if w not in FUNCTION_WORDS and named[w] and (truth is None or truth.count(w))
+                  and not shown[w])
 
 
 def quoted_claims(assertion):

@@ -60,6 +60,11 @@ def test_words_typed_earlier_that_the_assertion_names_must_be_echoed_on_the_page
     assert missing_typed(assertion, "wireless mouse\n", checkpoint, "Thanks, traveller!") == []  # not named
 
 
+def test_the_little_words_of_what_was_typed_are_not_a_name_for_it():
+    assert missing_typed("Only the Buy milk task is listed.", "Water the plants", None, "Buy milk") == []
+    assert missing_typed("Water the plants is listed.", "Water the plants", None, "Buy milk") == ["plants", "water"]
+
+
 def test_a_value_changed_from_need_not_be_shown_nor_ordinals_and_distances():
     assert named_numbers("The price changes from $199 to $238.") == {"238"}
     assert named_numbers("The 3rd tab opens and the page moves 400 px; 2 items are listed") == {"2"}
