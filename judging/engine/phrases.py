@@ -142,12 +142,24 @@ def _ordinal_runs(tokens):
     return out
 
 
+def _names_line_next(tokens):
+    """Whether the tokens start with a row or column named by its order or place ("the third column")."""
+    words = [t for t in tokens[:4] if t != "the"]
+    return len(words) >= 2 and isinstance(words[0], str) and (words[0].startswith("#") or words[0] in POSITIONS) \
+        and words[1] in ("row", "column", "col")
+
+
 def _split(tokens):
     """[(relation or None, tokens)]: the target's tokens, then each landmark's."""
     parts, current, relation, i = [], [], None, 0
     while i < len(tokens):
         if tokens[i] == "right" and tuple(tokens[i + 1:i + 3]) == ("next", "to"):
             i += 1      # "right next to it": just next to it
+            continue
+        if tokens[i] == "and" and relation is not None and _names_line_next(tokens[i + 1:]):
+            parts.append((relation, current))   # "in the second row and third column": two lines
+            current = []
+            i += 1
             continue
         for words, name in RELATIONS:
             if words[0] in ("left", "right") and current[-1:] and (current[-1] == "the" or current[-1] in POSITIONS):

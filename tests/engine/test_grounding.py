@@ -897,3 +897,9 @@ def test_tabs_are_the_row_of_labels_drawn_alike_but_the_open_one(open_page):
     page = open_page(TAB_ROW)
     assert chosen(page, "Click the last tab of the tab row, at its right end") == "reviews"
     assert chosen(page, "Click the first tab") == "overview"
+
+
+def test_a_cell_named_by_its_row_and_its_column(open_page):
+    page = open_page(BOARD)
+    assert chosen(page, "Click the cell in the second row and third column") == "b3"
+    assert chosen(page, "Click the cell in the bottom row and the first column") == "c1"
