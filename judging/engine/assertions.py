@@ -15,7 +15,8 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   shows state k, if there is one.
 - A state (near) pixel-identical to its checkpoint is judged true.
 - Otherwise, where state k has a checkpoint, three things must hold:
-  the action moved the page toward the checkpoint, read from the words it changed (a rebuilt page
+  the action moved the page toward the checkpoint: it brought the values the assertion names (all of
+  them shown), or else, read from the words it changed (a rebuilt page
   rarely looks like the original pixel for pixel, yet a tab that opens shows the checkpoint's
   words): most words that appeared or vanished on the screenshot moved toward the checkpoint's
   count of them (a word the checkpoint never shows that appears is the page's own wording and
@@ -236,6 +237,16 @@ def numbers_not_brought(assertion, changed_text, before_view, after_view, scroll
     return _in_order(n for n in named_numbers(unquoted) if n not in kept and n not in region and after[n] <= before[n])
 
 
+def values_brought(assertion, page_text, changed_text, before_view, after_view, scrolled=False):
+    """The values the assertion names that the action brought onto the page, [] unless the page shows
+    all it names: where it brought them, the page moved as the assertion says, whatever the words of
+    the screenshot did (a display turning 56 into 0.56 in large digits that OCR reads poorly)."""
+    named = named_numbers(QUOTED.sub(" ", assertion))
+    if not named or named - _numbers(page_text):
+        return []
+    return _in_order(named - set(numbers_not_brought(assertion, changed_text, before_view, after_view, scrolled)))
+
+
 def misordered(assertion, page_text):
     """The values an assertion says are listed in order ("ordered A (€168), B (€182)", "cheapest
     first: …") when the page shows them in another order; [] when it shows them in that order or
@@ -424,13 +435,17 @@ class OfflineJudge:
         if identical(current.png, self.truth.png[j]):
             return _offline(text, True, {"rule": "the page shows its checkpoint", "checkpoint": j, **facts})
         truth_text = self.texts[j]
-        toward, detail = text_direction(truth_text, previous.text, current.text)
+        missing = missing_numbers(text, truth_text, page_text)
+        brought = values_brought(text, page_text, after.changed_text, before.text + " " + previous.text,
+                                 after.text + " " + current.text, change.scroll)
+        toward, detail = (True, {"values_brought": brought}) if brought and not missing else (None, {})
+        if toward is None:
+            toward, detail = text_direction(truth_text, previous.text, current.text)
         if toward is None:
             toward, detail = order_direction(truth_text, previous.text, current.text)
         if toward is None:
             toward = (self.similarity.compare(self.images[j], current.image)
                       > self.similarity.compare(self.images[j], previous.image))
-        missing = missing_numbers(text, truth_text, page_text)
         unechoed = missing_typed(text, typed, truth_text, page_text)
         disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
         was, now = self._close(j, k - 1), self._close(j, k)

@@ -3,7 +3,7 @@ the part of a page in Chromium that an action changed."""
 import pytest
 
 from judging.engine.assertions import (identical, misordered, misplaced, missing_numbers, missing_typed, named_numbers,
-                                       numbers_not_brought, order_direction, text_direction, unmet_quotes)
+                                       numbers_not_brought, order_direction, text_direction, unmet_quotes, values_brought)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
 CHECKPOINT = CART + " Your cart Ridge Hiking Boots $149 Remove Trail Runner Shoes $119 Remove Total: $268"
@@ -187,3 +187,11 @@ def test_an_item_said_to_move_to_the_top_is_read_higher_than_before():
     assert misplaced("'Pay rent' drops to the bottom", before, "Tasks Pay rent Buy milk") == ["Pay rent"]
     # What the page does not show both times, or a pronoun, is left to the other rules.
     assert misplaced("It moves to the top", before, "Tasks Pay rent Buy milk") == []
+
+
+def test_values_the_action_brought_as_named_say_the_page_moved_as_claimed():
+    before, after = "History 7 × 8 = 56 C % 56", "History 7 × 8 = 56 C % 0.56"
+    assert values_brought("The display shows 0.56.", after, "0.56", before, after) == ["0.56"]
+    # Not brought (already shown, elsewhere than what changed), or not all shown: no such evidence.
+    assert values_brought("The history lists 56.", after, "0.56", before, after) == []
+    assert values_brought("The display shows 0.56 and Moves reads 3.", after, "0.56", before, after) == []
