@@ -27,14 +27,15 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   its screenshot's words with the checkpoint's is at least `threshold` (a page in the other theme
   keeps the words and loses the picture; a photo viewer has few words and keeps the picture).
   Every value the assertion names that the checkpoint shows is on the page: numbers (prices,
-  counts, totals: rebuilt pages copy them verbatim where they paraphrase words) and words the user
-  typed earlier in the task (a page echoes them whoever wrote it: "Thanks, Ana Silva!").
+  counts, totals: rebuilt pages copy them verbatim where they paraphrase words), words the user
+  typed earlier in the task (a page echoes them whoever wrote it: "Thanks, Ana Silva!") and the
+  texts it quotes or names ("starting with Night buses to run every 15 minutes").
 - Where state k has no checkpoint: something observable changed (DOM, URL, scroll position or
   pixels), and what the assertion names that a page can show is shown: its numbers, brought by the
   action (in the part of the page it changed, read with the line it sits in, or newly in view, or
   in view after a scroll; a value it changes *from*
-  excepted: "from $199 to $238" needs $238 there), its typed words, and its quoted texts; a quoted
-  text said to be removed, closed or gone must no longer be shown.
+  excepted: "from $199 to $238" needs $238 there), its typed words, and its quoted or named texts;
+  one said to be removed, closed or gone must no longer be shown.
 - Either way, values the assertion says are listed in order ("sorted", "cheapest first") are in
   that order on the page, and an item it says moves to the top (bottom) of its list is read higher
   (lower) on the page than before.
@@ -66,6 +67,8 @@ QUOTED = re.compile(r"\"([^\"]{1,120})\"|“([^”]{1,120})”|‘([^’]{1,120}
 CLAUSE = re.compile(r";|,\s+(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+", re.I)
 GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|close[sd]?\b|clear|dismiss|"
                   r"collaps)\w*", re.I)
+# Words after which a text is named without quotes, up to the end of its clause.
+INTRODUCED = re.compile(r"\b(?:(?:starting|beginning|opening|headed|led)\s+(?:with|by)|titled|entitled)\s+(.+)$", re.I)
 # Words saying the values that follow are listed in order, up to the end of the sentence.
 ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|"
                      r"(?:cheapest|dearest|highest|lowest|newest|oldest|latest)\s+first)\b", re.I)
@@ -298,7 +301,9 @@ def missing_typed(assertion, typed, truth_text, page_text):
 
 
 def quoted_claims(assertion):
-    """[(text, should be shown)] for each quoted text: shown, unless its clause says it went away."""
+    """[(text, should be shown)] for each quoted text, and each text named without quotes after a word
+    that introduces one ("starting with Night buses to run every 15 minutes", "titled Ocean maps"):
+    shown, unless its clause says it went away."""
     claims = []
     for clause in CLAUSE.split(assertion):
         gone = bool(GONE.search(clause))
@@ -306,6 +311,9 @@ def quoted_claims(assertion):
             text = next(g for g in match.groups() if g is not None).strip()
             if text:
                 claims.append((text, not gone))
+        named = INTRODUCED.search(QUOTED.sub(" ", clause))
+        if named and len(WORD.findall(named.group(1).lower())) >= 2:
+            claims.append((named.group(1).strip(" .!?"), not gone))
     return claims
 
 
@@ -447,14 +455,17 @@ class OfflineJudge:
             toward = (self.similarity.compare(self.images[j], current.image)
                       > self.similarity.compare(self.images[j], previous.image))
         unechoed = missing_typed(text, typed, truth_text, page_text)
+        quotes = [q for q, should in quoted_claims(text) if should and _shown(q, truth_text) and not _shown(q, page_text)]
         disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
         was, now = self._close(j, k - 1), self._close(j, k)
         image, words = resemblance(self.similarity, self.images[j], truth_text, current)
-        holds = toward and max(image, words) >= self.threshold and not missing and not unechoed and not disorder
+        holds = (toward and max(image, words) >= self.threshold and not missing and not unechoed and not quotes
+                 and not disorder)
         return _offline(text, holds, {"rule": "toward its checkpoint", "checkpoint": j, "before": round(was, 4),
                                       "after": round(now, 4), "image": round(image, 4), "words": round(words, 4),
                                       "threshold": self.threshold, "toward": toward,
-                                      "numbers_missing": missing, "typed_missing": unechoed, "misordered": disorder,
+                                      "numbers_missing": missing, "typed_missing": unechoed, "quotes_unmet": quotes,
+                                      "misordered": disorder,
                                       **detail, **facts})
 
 

@@ -195,3 +195,11 @@ def test_values_the_action_brought_as_named_say_the_page_moved_as_claimed():
     # Not brought (already shown, elsewhere than what changed), or not all shown: no such evidence.
     assert values_brought("The history lists 56.", after, "0.56", before, after) == []
     assert values_brought("The display shows 0.56 and Moves reads 3.", after, "0.56", before, after) == []
+
+
+def test_a_text_named_after_starting_with_or_titled_is_claimed_like_a_quoted_one():
+    claim = "Four more stories appear, starting with Harbour ferry fares to rise 6% in April; the count reads 12 of 12."
+    assert unmet_quotes(claim, "Harbour ferry fares to rise 6% in April Showing 12 of 12") == []
+    assert unmet_quotes(claim, "Night buses to run every 15 minutes Showing 12 of 12") == [
+        "Harbour ferry fares to rise 6% in April"]
+    assert unmet_quotes("A new list titled Weekend trips is shown.", "Weekend trips") == []
