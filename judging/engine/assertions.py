@@ -69,6 +69,9 @@ GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hide
                   r"collaps)\w*", re.I)
 # Words after which a text is named without quotes, up to the end of its clause.
 INTRODUCED = re.compile(r"\b(?:(?:starting|beginning|opening|headed|led)\s+(?:with|by)|titled|entitled)\s+(.+)$", re.I)
+# What a text reads, named without quotes by its capital ("the caption reads Good", "the bar shows
+# Glass Towers by Mira Vale"); a value ("reads 2") is a number, a look ("shows a red heart") no text.
+READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing)\s+(?:now\s+)?([A-Z][^;]*)$")
 # Words saying the values that follow are listed in order, up to the end of the sentence.
 ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|"
                      r"(?:cheapest|dearest|highest|lowest|newest|oldest|latest)\s+first)\b", re.I)
@@ -302,8 +305,8 @@ def missing_typed(assertion, typed, truth_text, page_text):
 
 def quoted_claims(assertion):
     """[(text, should be shown)] for each quoted text, and each text named without quotes after a word
-    that introduces one ("starting with Night buses to run every 15 minutes", "titled Ocean maps"):
-    shown, unless its clause says it went away."""
+    that introduces one ("starting with Night buses to run every 15 minutes", "titled Ocean maps",
+    "reads Good"): shown, unless its clause says it went away."""
     claims = []
     for clause in CLAUSE.split(assertion):
         gone = bool(GONE.search(clause))
@@ -311,18 +314,24 @@ def quoted_claims(assertion):
             text = next(g for g in match.groups() if g is not None).strip()
             if text:
                 claims.append((text, not gone))
-        named = INTRODUCED.search(QUOTED.sub(" ", clause))
+        bare = QUOTED.sub(" ", clause)
+        named = INTRODUCED.search(bare)
         if named and len(WORD.findall(named.group(1).lower())) >= 2:
             claims.append((named.group(1).strip(" .!?"), not gone))
+        elif READS.search(bare):
+            claims.append((READS.search(bare).group(1).strip(" .!?"), not gone))
     return claims
 
 
 def _shown(text, page_text):
-    """A quoted text is shown when the page has it, up to case and a few letters: a rebuild may write
-    "Book Your Tour!" for 'Book your tour'. Its numbers must be there exactly, in the same place."""
+    """A quoted text is shown when the page has it in whole words, up to case and, for a text of some
+    words, a few letters: a rebuild may write "Book Your Tour!" for 'Book your tour'. Its numbers must
+    be there exactly, in the same place."""
     text, page = " ".join(text.lower().split()), " ".join(page_text.lower().split())
-    if text in page:
+    if re.search(r"(?<!\w)" + re.escape(text) + r"(?!\w)", page):   # whole words: "Good" is not in "goodbye"
         return True
+    if len(text.split()) < 2:
+        return False      # one word is there as a word, or not
     match = fuzz.partial_ratio_alignment(text, page)
     return match.score >= QUOTED_MATCH and _numbers(text) <= _numbers(page[match.dest_start:match.dest_end])
 

@@ -203,3 +203,11 @@ def test_a_text_named_after_starting_with_or_titled_is_claimed_like_a_quoted_one
     assert unmet_quotes(claim, "Night buses to run every 15 minutes Showing 12 of 12") == [
         "Harbour ferry fares to rise 6% in April"]
     assert unmet_quotes("A new list titled Weekend trips is shown.", "Weekend trips") == []
+
+
+def test_what_a_text_reads_is_named_by_its_capital_and_read_as_whole_words():
+    claim = "The first four stars turn amber and the text beside them reads Good."
+    assert unmet_quotes(claim, "★★★★☆ Good Write a review") == []
+    assert unmet_quotes(claim, "★★☆☆☆ Fair Goodbye") == ["Good"]
+    # A value or a look is no text a page reads.
+    assert unmet_quotes("Moves reads 2 and the card shows a red heart.", "Moves 3") == []
