@@ -38,7 +38,8 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   one said to be removed, closed or gone must no longer be shown.
 - Either way, values the assertion says are listed in order ("sorted", "cheapest first") are in
   that order on the page, and an item it says moves to the top (bottom) of its list is read higher
-  (lower) on the page than before.
+  (lower) on the page than before, and a page it says is in a dark (light) theme is dark (light) over
+  most of its screenshot.
 """
 import bisect
 import re
@@ -81,6 +82,12 @@ MOVES = re.compile(r"\b(?:moves?|moved|jumps?|goes|rises|climbs|drops|falls|sink
 PRONOUN = re.compile(r"^(?:it|this|that|they|these|those|the\s+(?:row|item|task|card|one))$", re.I)
 STAYS = re.compile(r"\b(?:still|remains?|stays?|unchanged|again|keeps?|already)\b", re.I)
 FUNCTION_WORDS = set("""a an the of to in on at by for with from and or but is are was be it its as into than""".split())
+# A claim about the whole page's theme: "switches to a dark theme", "a light background", "the page is
+# still dark"; not a control's label ("the Dark mode toggle").
+THEME = re.compile(r"\b(dark|light)\s+(?:theme|background|mode)\b(?!\s+(?:toggle|switch|button|option|setting|label|"
+                   r"checkbox|item|row))|\b(?:page|site|app|screen)\s+(?:is|stays|remains|turns|goes|becomes)\s+"
+                   r"(?:still\s+|now\s+|all\s+)?(dark|light)\b", re.I)
+THEME_SHARE = 0.5      # a page in a dark (light) theme is dark (light) over more than half of the screen
 # Share of pixels that may differ for a state to count as its checkpoint's picture (a caret, a
 # hover shade): a person comparing the two screenshots would call them the same.
 IDENTICAL_SHARE = 0.002
@@ -341,6 +348,17 @@ def unmet_quotes(assertion, page_text):
     return [text for text, should in quoted_claims(assertion) if _shown(text, page_text) != should]
 
 
+def theme_unmet(assertion, png):
+    """The theme ("dark", "light") the assertion says the page is in when the screenshot is not: more
+    than half of it of that lightness; [] when it says none or the screenshot shows it."""
+    wanted = {(m.group(1) or m.group(2)).lower() for m in THEME.finditer(assertion)}
+    if not wanted:
+        return []
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
+    dark = float((image < 128).mean()) if image is not None else 0.0
+    return sorted(w for w in wanted if (dark if w == "dark" else 1 - dark) <= THEME_SHARE)
+
+
 def identical(png_a, png_b):
     """True when two screenshots differ in at most IDENTICAL_SHARE of their pixels."""
     if png_a == png_b:
@@ -445,10 +463,12 @@ class OfflineJudge:
             unechoed = missing_typed(text, typed, None, page_text)
             quotes = unmet_quotes(text, page_text)
             disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
-            holds = change.any() and not missing and not unechoed and not quotes and not disorder
+            theme = theme_unmet(text, current.png)
+            holds = change.any() and not missing and not unechoed and not quotes and not disorder and not theme
             return _offline(text, holds, {"rule": "no checkpoint: a change, and what the assertion names is shown",
                                           "numbers_not_brought": missing, "typed_missing": unechoed,
-                                          "quotes_unmet": quotes, "misordered": disorder, **facts})
+                                          "quotes_unmet": quotes, "misordered": disorder, "theme_unmet": theme,
+                                          **facts})
         if identical(current.png, self.truth.png[j]):
             return _offline(text, True, {"rule": "the page shows its checkpoint", "checkpoint": j, **facts})
         truth_text = self.texts[j]
@@ -468,13 +488,14 @@ class OfflineJudge:
         disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
         was, now = self._close(j, k - 1), self._close(j, k)
         image, words = resemblance(self.similarity, self.images[j], truth_text, current)
+        theme = theme_unmet(text, current.png)
         holds = (toward and max(image, words) >= self.threshold and not missing and not unechoed and not quotes
-                 and not disorder)
+                 and not disorder and not theme)
         return _offline(text, holds, {"rule": "toward its checkpoint", "checkpoint": j, "before": round(was, 4),
                                       "after": round(now, 4), "image": round(image, 4), "words": round(words, 4),
                                       "threshold": self.threshold, "toward": toward,
                                       "numbers_missing": missing, "typed_missing": unechoed, "quotes_unmet": quotes,
-                                      "misordered": disorder,
+                                      "misordered": disorder, "theme_unmet": theme,
                                       **detail, **facts})
 
 

@@ -3,7 +3,8 @@ the part of a page in Chromium that an action changed."""
 import pytest
 
 from judging.engine.assertions import (identical, misordered, misplaced, missing_numbers, missing_typed, named_numbers,
-                                       numbers_not_brought, order_direction, text_direction, unmet_quotes, values_brought)
+                                       numbers_not_brought, order_direction, text_direction, theme_unmet, unmet_quotes,
+                                       values_brought)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
 CHECKPOINT = CART + " Your cart Ridge Hiking Boots $149 Remove Trail Runner Shoes $119 Remove Total: $268"
@@ -211,3 +212,18 @@ def test_what_a_text_reads_is_named_by_its_capital_and_read_as_whole_words():
     assert unmet_quotes(claim, "★★☆☆☆ Fair Goodbye") == ["Good"]
     # A value or a look is no text a page reads.
     assert unmet_quotes("Moves reads 2 and the card shows a red heart.", "Moves 3") == []
+
+
+def test_a_page_said_to_be_in_a_dark_theme_is_dark_over_most_of_the_screen():
+    import cv2
+    import numpy as np
+
+    dark, bar_only = np.full((200, 300, 3), 30, np.uint8), np.full((200, 300, 3), 250, np.uint8)
+    bar_only[:40] = 30
+    png = {name: cv2.imencode(".png", image)[1].tobytes() for name, image in (("dark", dark), ("bar", bar_only))}
+    claim = "The whole page switches to a dark theme, with light text, and the Dark mode toggle is on."
+    assert theme_unmet(claim, png["dark"]) == []
+    assert theme_unmet(claim, png["bar"]) == ["dark"]
+    assert theme_unmet("The page is still dark.", png["bar"]) == ["dark"]
+    # A label that says the word is no claim about the page.
+    assert theme_unmet("The Dark mode toggle is on.", png["bar"]) == []
