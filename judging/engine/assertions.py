@@ -246,18 +246,25 @@ def numbers_not_brought(assertion, changed_text, before_view, after_view, scroll
     before, after = _number_counts(before_view), _number_counts(after_view)
     region = _numbers(changed_text) | (set(after) if scrolled else set())
     unquoted = QUOTED.sub(" ", assertion)
-    kept = {n for clause in CLAUSE.split(unquoted) if STAYS.search(clause) for n in named_numbers(clause)}
+    kept = _kept(unquoted)
     return _in_order(n for n in named_numbers(unquoted) if n not in kept and n not in region and after[n] <= before[n])
+
+
+def _kept(assertion):
+    """The numbers the assertion says stay as they were ("Pairs still reads 1 / 8")."""
+    return {n for clause in CLAUSE.split(assertion) if STAYS.search(clause) for n in named_numbers(clause)}
 
 
 def values_brought(assertion, page_text, changed_text, before_view, after_view, scrolled=False):
     """The values the assertion names that the action brought onto the page, [] unless the page shows
     all it names: where it brought them, the page moved as the assertion says, whatever the words of
     the screenshot did (a display turning 56 into 0.56 in large digits that OCR reads poorly)."""
-    named = named_numbers(QUOTED.sub(" ", assertion))
+    unquoted = QUOTED.sub(" ", assertion)
+    named = named_numbers(unquoted)
     if not named or named - _numbers(page_text):
         return []
-    return _in_order(named - set(numbers_not_brought(assertion, changed_text, before_view, after_view, scrolled)))
+    unbrought = set(numbers_not_brought(assertion, changed_text, before_view, after_view, scrolled))
+    return _in_order(named - unbrought - _kept(unquoted))
 
 
 def misordered(assertion, page_text):

@@ -196,6 +196,9 @@ def test_values_the_action_brought_as_named_say_the_page_moved_as_claimed():
     # Not brought (already shown, elsewhere than what changed), or not all shown: no such evidence.
     assert values_brought("The history lists 56.", after, "0.56", before, after) == []
     assert values_brought("The display shows 0.56 and Moves reads 3.", after, "0.56", before, after) == []
+    # A value said to stay is no sign of the change.
+    assert values_brought("Moves reads 3 and Pairs still reads 1 / 8.", "Moves 3 Pairs 1 / 8", "3",
+                          "Moves 2 Pairs 1 / 8", "Moves 3 Pairs 1 / 8") == ["3"]
 
 
 def test_a_text_named_after_starting_with_or_titled_is_claimed_like_a_quoted_one():
