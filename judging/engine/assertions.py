@@ -59,11 +59,13 @@ WORD = re.compile(r"[a-z0-9]+")
 # counter reading 3 / 5 beside a postcode "BN3 4FA" does not show "4 / 5".
 NUMBER = re.compile(r"\d+(?:(?:\s*/\s*|\s+of\s+|[.:])\d+)*")
 RATIO = re.compile(r"\s*/\s*|\s+of\s+")
+DECIMAL = re.compile(r"\d+\.\d+")
 THOUSANDS = re.compile(r"(?<=\d)[,.](?=\d{3}(?!\d))")
-# Numbers an assertion uses without the page having to show them: ordinals, distances, the value a
-# change starts from.
-UNSHOWN_NUMBER = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+\s*(?:px|pixels?)\b", re.I)
-FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?(\d[\d,.]*)", re.I)
+# Numbers an assertion uses without the page having to show them: ordinals, distances, the amount of
+# a change ("rises by 2"), the value a change starts from ("from $199", "instead of Helpful (8)").
+UNSHOWN_NUMBER = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+\s*(?:px|pixels?)\b|\bby\s+[$€£]?\d[\d,.]*\s*%?", re.I)
+FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?(\d[\d,.]*)|"
+                        r"\b(?:instead\s+of|rather\s+than|replacing|in\s+place\s+of)\s+[^\d.;,]{0,25}?(\d[\d,.]*)", re.I)
 QUOTED = re.compile(r"\"([^\"]{1,120})\"|“([^”]{1,120})”|‘([^’]{1,120})’|(?:(?<=\s)|^|(?<=\())'([^']{1,120})'(?=[\s.,;:!?)]|$)")
 CLAUSE = re.compile(r";|,\s+(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+", re.I)
 GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|close[sd]?\b|clear|dismiss|"
@@ -206,7 +208,10 @@ def order_direction(truth_text, before_text, after_text):
 
 
 def _values(text):
-    return [RATIO.sub("/", value) for value in NUMBER.findall(THOUSANDS.sub("", text))]
+    """The values of a text, each as one string: "4 / 5" as "4/5", and a decimal without the zeros that
+    do not change it ("$12.00" is $12, "0.50" is 0.5)."""
+    values = [RATIO.sub("/", value) for value in NUMBER.findall(THOUSANDS.sub("", text))]
+    return [v.rstrip("0").rstrip(".") if DECIMAL.fullmatch(v) else v for v in values]
 
 
 def _numbers(text):
@@ -220,7 +225,7 @@ def _in_order(values):
 def named_numbers(assertion):
     """The numbers an assertion says the page shows: not ordinals, distances or a value changed from."""
     text = THOUSANDS.sub("", assertion)
-    old = {THOUSANDS.sub("", m.group(1)).strip(",.") for m in FROM_VALUE.finditer(assertion)}
+    old = {THOUSANDS.sub("", m.group(1) or m.group(2)).strip(",.") for m in FROM_VALUE.finditer(assertion)}
     return _numbers(UNSHOWN_NUMBER.sub(" ", text)) - {n for o in old for n in _numbers(o)}
 
 

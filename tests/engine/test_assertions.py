@@ -69,6 +69,13 @@ def test_the_little_words_of_what_was_typed_are_not_a_name_for_it():
 def test_a_value_changed_from_need_not_be_shown_nor_ordinals_and_distances():
     assert named_numbers("The price changes from $199 to $238.") == {"238"}
     assert named_numbers("The 3rd tab opens and the page moves 400 px; 2 items are listed") == {"2"}
+    assert named_numbers("The review now shows Helpful (9) instead of Helpful (8).") == {"9"}
+    assert named_numbers("The like count rises by 1 to 113 likes.") == {"113"}
+
+
+def test_a_price_with_cents_of_zero_is_the_same_value():
+    assert missing_numbers("The total reads $468.00 and the fee $0.50.", None, "Total $468 Fee $0.5") == []
+    assert missing_numbers("The total reads $468.", None, "Total $468.50") == ["468"]
 
 
 def test_without_a_checkpoint_the_numbers_named_must_be_in_what_the_action_changed():
