@@ -237,3 +237,12 @@ def test_a_page_said_to_be_in_a_dark_theme_is_dark_over_most_of_the_screen():
     assert theme_unmet("The page is still dark.", png["bar"]) == ["dark"]
     # A label that says the word is no claim about the page.
     assert theme_unmet("The Dark mode toggle is on.", png["bar"]) == []
+
+
+def test_a_value_the_page_reads_is_checked_though_the_checkpoints_ocr_missed_it():
+    checkpoint = "Main bedroom Book a visit"     # the counter on the photo too small for OCR
+    claim = "The main bedroom photo is shown, the fourth dot is filled and the counter reads 4 / 5."
+    assert missing_numbers(claim, checkpoint, "Main bedroom 3 / 5 Book a visit") == ["4/5"]
+    assert missing_numbers(claim, checkpoint, "Main bedroom 4 / 5 Book a visit") == []
+    # A count of things on the page is no value it reads.
+    assert missing_numbers("All 16 cards are face down again.", "Moves 0", "Moves 0") == []
