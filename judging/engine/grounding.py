@@ -67,6 +67,7 @@ REGION_NAMES = {
     "box": {"box"}, "container": {"container"}, "group": {"group"},
 }
 LINES = {"row", "column", "col"}
+ITEMS = {"card", "tile", "box"}     # containers that repeat, one per item
 
 
 class Candidates(list):
@@ -516,13 +517,31 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
     looked = _by_look(phrase) if words and not anchors else None
     if looked is not None:
         return _anchors(looked, scene, visible, pick, level)     # "right of the company name": its heading
+    return _pick(phrase, anchors, pick)
+
+
+def _pick(phrase, anchors, pick=True):
+    """The anchors the landmark's position and order words say: "the left sidebar", "the second card"."""
     if phrase.positions and len(anchors) > 1:
-        anchors = [layout.extreme(anchors, lambda a: a.box, phrase.positions)]    # "the left sidebar"
+        anchors = [layout.extreme(anchors, lambda a: a.box, phrase.positions)]
     if phrase.ordinal is not None and anchors and pick:
         ordered = layout.reading_order([a for a in anchors if a.called], lambda a: a.box)
         n = phrase.ordinal
         anchors = [ordered[n - 1 if n > 0 else n]] if abs(n) <= len(ordered) else []
     return anchors
+
+
+def _items(fits, scene):
+    """The boxes the fits are one each of, as anchors: for each fit, the largest container that holds
+    no other fit (the card of a grid of products that nothing calls a card); [] unless two or more."""
+    paths = [set(scene.path(f.c)) for f in fits]
+    held = Counter(node for path in paths for node in path)
+    found = {}
+    for f in fits:
+        own = [node for node in scene.path(f.c) if held[node] == 1]
+        if own and own[-1] in scene.regions:
+            found[own[-1]] = Anchor(scene.regions[own[-1]]["box"], region=own[-1])
+    return list(found.values()) if len(found) >= 2 else []
 
 
 def _is_container(landmark, c, scene):
@@ -589,7 +608,12 @@ def _relate(relation, fits, scene, visible):
     text when it is not on the page; whether any fit stands in it)."""
     # What a target is "with" is a part of it or beside it, whatever else on the page is more surely
     # of that kind: "the search field with the magnifier icon" is not the field beside the "Search" button.
-    anchors = _anchors(relation.landmark, scene, visible, level=relation.kind != "with")
+    landmark = relation.landmark
+    anchors = _anchors(landmark, scene, visible, level=relation.kind != "with")
+    if not anchors and relation.kind == "in" and landmark.regions & ITEMS and landmark.positions \
+            and not (landmark.quoted or landmark.keywords):
+        # "in the bottom-right card" where nothing is called a card: the box each fit is one of.
+        anchors = _pick(landmark, _items(fits, scene))
     if not anchors:
         return fits, False, relation.landmark.text, True
     keyed, itself = [], {id(a.candidate) for a in anchors if a.candidate is not None and _shows(relation.landmark, a.candidate)}

@@ -12,6 +12,7 @@ unnamed SVG path could be the star meant), 0 otherwise: an icon known to be some
 """
 import math
 import re
+import unicodedata
 
 WORD = re.compile(r"[a-z]+")
 CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -76,6 +77,7 @@ ICONS = {
     "percent": ("%", {"percent", "percentage"}),
     "archive": ("🗄📦", {"archive"}),
 }
+BESIDE_TEXT = 30        # a text this short is a label beside the pictograph it starts or ends with
 # The height of a chip: more than a line of text (about 18 px at 16 px), at most a large button.
 CHIP_HEIGHT = (24, 48)
 # Kinds made by structure, not by a picture.
@@ -186,7 +188,9 @@ class Look:
                         or (not text and not heading and bool(look.get("paint") or look.get("border"))))
         self.viewport = viewport
         decoration = VARIATION.sub("", c.get("decoration") or "").strip()
-        shown = {ch for ch in (self.symbol, decoration if len(decoration) == 1 else "") if ch}
+        # A pictograph that leads or ends a short text is drawn beside it: "♡ 12", "👍 Helpful (8)".
+        ends = {ch for ch in (text[:1], text[-1:]) if len(text) <= BESIDE_TEXT and unicodedata.category(ch or "a") == "So"}
+        shown = {ch for ch in (self.symbol, decoration if len(decoration) == 1 else "") if ch} | ends
         self.identity = {kind for kind, (glyphs, names) in ICONS.items()
                          if any(ch in glyphs for ch in shown) or names & self.names}
         drawn = {kind for kind in ("dot", "hamburger", "chevron") if self._drawn(kind)}

@@ -903,3 +903,28 @@ def test_a_cell_named_by_its_row_and_its_column(open_page):
     page = open_page(BOARD)
     assert chosen(page, "Click the cell in the second row and third column") == "b3"
     assert chosen(page, "Click the cell in the bottom row and the first column") == "c1"
+
+
+PRODUCT_GRID = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; font: 14px sans-serif; }
+  .g { display: grid; grid-template-columns: repeat(3, 220px); gap: 16px; } .p { border: 1px solid #ddd; padding: 10px; }
+  .p i { display: block; width: 200px; height: 120px; background: #cde; } .p h3 { margin: 6px 0; font-size: 16px; }
+  .p button { background: #1a73e8; color: #fff; border: 0; padding: 6px 10px; cursor: pointer; } .like { cursor: pointer; }
+</style><h1>Shop</h1><div class="g">""" + "".join(
+    f'<div class="p"><i></i><h3 data-k="t{n}">{name}</h3><div>${price}</div><button data-k="b{n}">Add to cart</button> '
+    f'<span class="like" data-k="l{n}">♡ {likes}</span></div>'
+    for n, (name, price, likes) in enumerate((("Desk lamp", 39, 12), ("Oak chair", 129, 8), ("Wool rug", 89, 31),
+                                              ("Floor lamp", 59, 4), ("Stool", 45, 9), ("Mirror", 75, 2)), 1)) + "</div>"
+
+
+def test_a_card_nothing_names_is_the_box_each_item_is_one_of(open_page):
+    # No container is called a card: the box holding each product's title and button alone is.
+    page = open_page(PRODUCT_GRID, (1000, 800))
+    assert chosen(page, "Click the blue button in the bottom-right card") == "b6"
+    assert chosen(page, "Click the title of the top-right card") == "t3"
+    assert chosen(page, "Click the 'Add to cart' button of the third product") == "b3"
+
+
+def test_a_pictograph_that_starts_a_short_text_is_drawn_beside_it(open_page):
+    page = open_page(PRODUCT_GRID, (1000, 800))
+    assert chosen(page, "Click the heart on the fifth card") == "l5"
+    assert chosen(page, "Click the heart outline of the last product") == "l6"
