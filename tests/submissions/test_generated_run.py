@@ -11,7 +11,7 @@ from PIL import Image
 
 from judging import constants as states
 from judging.engine import official
-from leaderboard.board_views import preview_url
+from leaderboard.preview import preview_url
 from leaderboard.models import Submission
 from tests.conftest import logged_in_page
 from tests.conftest import SAMPLE_BENCH
