@@ -60,20 +60,17 @@ class SubmissionSerializer(PercentScores, serializers.ModelSerializer):
         return obj.progress()
 
 
-class SubmissionUploadSerializer(serializers.ModelSerializer):
+class PreflightSerializer(serializers.Serializer):
+    """The zip and what it holds: all a pre-flight check needs, and the upload part of a submission."""
     archive = serializers.FileField(help_text="The zip: one task's site, or a whole run (`<task_id>/<model_dir>/index.html`).")
     task = serializers.SlugRelatedField(slug_field="task_id", queryset=Task.objects.all(), required=False,
                                         allow_null=True, help_text="Set for a one-task zip; omit for a whole run.")
 
+
+class SubmissionUploadSerializer(PreflightSerializer, serializers.ModelSerializer):
     class Meta:
         model = Submission
         fields = (*METADATA_FIELDS, "task", "archive")
-
-
-class PreflightSerializer(serializers.Serializer):
-    archive = serializers.FileField(help_text="The zip you mean to submit.")
-    task = serializers.SlugRelatedField(slug_field="task_id", queryset=Task.objects.all(), required=False,
-                                        allow_null=True, help_text="Set for a one-task zip; omit for a whole run.")
 
 
 def _refused(refusal):
