@@ -4,10 +4,10 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
 
 from config.health import healthz
 from config.views import AboutView
-from leaderboard import board_views
+from leaderboard import board_pages
 
 urlpatterns = [
-    path("", board_views.home, name="home"),
+    path("", board_pages.home, name="home"),
     path("about/", AboutView.as_view(), name="about"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),

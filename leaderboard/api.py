@@ -1,7 +1,6 @@
 """The submissions API: upload a zip with a token, check one for free, follow its judging, read its
 results, and publish, unpublish, delete or moderate it."""
 from django.conf import settings
-from django.shortcuts import get_object_or_404
 from django.utils.decorators import method_decorator
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, serializers, status
@@ -61,26 +60,17 @@ class SubmissionSerializer(PercentScores, serializers.ModelSerializer):
         return obj.progress()
 
 
-class SubmissionUploadSerializer(serializers.ModelSerializer):
+class PreflightSerializer(serializers.Serializer):
+    """The zip and what it holds: all a pre-flight check needs, and the upload part of a submission."""
     archive = serializers.FileField(help_text="The zip: one task's site, or a whole run (`<task_id>/<model_dir>/index.html`).")
     task = serializers.SlugRelatedField(slug_field="task_id", queryset=Task.objects.all(), required=False,
                                         allow_null=True, help_text="Set for a one-task zip; omit for a whole run.")
 
+
+class SubmissionUploadSerializer(PreflightSerializer, serializers.ModelSerializer):
     class Meta:
         model = Submission
         fields = (*METADATA_FIELDS, "task", "archive")
-
-
-class PreflightSerializer(serializers.Serializer):
-    archive = serializers.FileField(help_text="The zip you mean to submit.")
-    task = serializers.SlugRelatedField(slug_field="task_id", queryset=Task.objects.all(), required=False,
-                                        allow_null=True, help_text="Set for a one-task zip; omit for a whole run.")
-
-
-def _visible(request, pk):
-    """The one lookup: a submission this user may not see is a 404, so its existence does not leak."""
-    return get_object_or_404(Submission.objects.visible_to(request.user).select_related("owner")
-                             .prefetch_related("runs__task"), pk=pk)
 
 
 def _refused(refusal):
@@ -105,7 +95,7 @@ class SubmissionList(generics.ListCreateAPIView):
     pagination_class = SubmissionPagination
 
     def get_queryset(self):
-        return Submission.objects.visible_to(self.request.user).select_related("owner").prefetch_related("runs__task")
+        return Submission.objects.visible_to(self.request.user).select_related("owner").with_runs()
 
     @extend_schema(request=SubmissionUploadSerializer,
                    responses={201: SubmissionSerializer, 400: ErrorSerializer, 409: ErrorSerializer,
@@ -132,12 +122,12 @@ class SubmissionDetail(APIView):
 
     @extend_schema(responses={200: SubmissionSerializer, 404: ErrorSerializer})
     def get(self, request, pk):
-        return Response(SubmissionSerializer(_visible(request, pk)).data)
+        return Response(SubmissionSerializer(Submission.objects.with_runs().get_visible(request.user, pk)).data)
 
     @extend_schema(responses={204: None, 403: ErrorSerializer, 404: ErrorSerializer})
     def delete(self, request, pk):
         try:
-            moderation.perform(_visible(request, pk), "delete", request.user)
+            moderation.perform(Submission.objects.get_visible(request.user, pk), "delete", request.user)
         except moderation.ActionRefused as refusal:
             return _refused(refusal)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -152,14 +142,14 @@ class SubmissionAction(APIView):
                                             404: ErrorSerializer, 409: ErrorSerializer},
                    parameters=[OpenApiParameter("action", str, OpenApiParameter.PATH, enum=list(moderation.ACTIONS))])
     def post(self, request, pk, action):
-        submission = _visible(request, pk)
+        submission = Submission.objects.with_runs().get_visible(request.user, pk)
         try:
             moderation.perform(submission, action, request.user)
         except moderation.ActionRefused as refusal:
             return _refused(refusal)
         if action == "delete":
             return Response(status=status.HTTP_204_NO_CONTENT)
-        return Response(SubmissionSerializer(_visible(request, pk)).data)
+        return Response(SubmissionSerializer(Submission.objects.with_runs().get_visible(request.user, pk)).data)
 
 
 @method_decorator(ratelimit("pre-flight", settings.UPLOAD_RATE_LIMIT, 3600, as_json=True), name="post")

@@ -11,6 +11,7 @@ from django.db import models
 from django.db.models import Count, Exists, OuterRef, Q
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 import media_sync
@@ -34,6 +35,15 @@ class SubmissionQuerySet(models.QuerySet):
             return self.filter(Q(is_public=True, is_hidden=False) | Q(owner=user))
         return self.public()
 
+    def get_visible(self, user, pk):
+        """The one lookup of a submission for a reader: one `user` may not see is a 404, the same as
+        a missing one, so that its existence does not leak."""
+        return get_object_or_404(self.visible_to(user).select_related("owner"), pk=pk)
+
+    def with_runs(self):
+        """With every run and its task, as the API shows a submission."""
+        return self.prefetch_related("runs__task")
+
     def finished(self):
         return self.filter(status=states.DONE)
 
@@ -48,6 +58,13 @@ class SubmissionQuerySet(models.QuerySet):
             runs_total=Count("runs"),
             runs_finished=Count("runs", filter=Q(runs__status__in=states.FINAL_STATES)),
         )
+
+
+class TaskRunQuerySet(models.QuerySet):
+    def get_visible(self, user, submission_id, task_id):
+        """One task's run of a submission `user` may see (SubmissionQuerySet.visible_to), else a 404."""
+        return get_object_or_404(self.select_related("task", "submission"), task__task_id=task_id,
+                                 submission_id=submission_id, submission__in=Submission.objects.visible_to(user))
 
 
 class ScoreFields(models.Model):
@@ -213,6 +230,8 @@ class TaskRun(ScoreFields):
     out_dir = models.CharField(max_length=300, blank=True, help_text="Result folder, relative to MEDIA_ROOT.")
     screenshots = models.JSONField(default=list, blank=True, help_text="Paths relative to MEDIA_ROOT.")
     result = models.JSONField(default=dict, blank=True, help_text="The engine's TaskResult.to_dict().")
+
+    objects = TaskRunQuerySet.as_manager()
 
     class Meta:
         ordering = ["submission", "task__task_id"]

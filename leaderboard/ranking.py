@@ -255,6 +255,17 @@ def parse_sort(text, columns=SORT_COLUMNS, default=DEFAULT_SORT):
     return column, text.startswith("-")
 
 
+def sort_headers(query, columns, current, flipped):
+    """Header links that sort by a column; clicking the sorted column again flips it."""
+    query = query.copy()
+    headers = {}
+    for column in columns:
+        query["sort"] = f"-{column}" if column == current and not flipped else column
+        headers[column] = {"url": f"?{query.urlencode()}", "active": column == current,
+                           "aria": ("ascending" if flipped else "descending") if column == current else "none"}
+    return headers
+
+
 def sort_rows(rows, attribute, descending, tiebreak=None):
     """Sort by one attribute, rows missing it last whichever the direction; `tiebreak` orders equals."""
     present = [r for r in rows if getattr(r, attribute) is not None]

@@ -3,18 +3,15 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from config.ratelimit import ratelimit
-from leaderboard import board_views, moderation, services
+from leaderboard import moderation, services
+from leaderboard.evidence import task_table
 from leaderboard.forms import PreflightForm, SubmissionForm
 from leaderboard.models import Submission
 from leaderboard.units import in_percent
-
-
-def _get_submission_for_user(request, pk):
-    return get_object_or_404(Submission.objects.visible_to(request.user).select_related("owner"), pk=pk)
 
 
 def _wants_json(request):
@@ -76,20 +73,20 @@ def my_submissions(request):
 
 
 def submission(request, pk):
-    sub = _get_submission_for_user(request, pk)
+    sub = Submission.objects.get_visible(request.user, pk)
     return render(request, "leaderboard/submission.html",
-                  {**board_views.task_table(request, sub), "progress": sub.progress(),
+                  {**task_table(request, sub), "progress": sub.progress(),
                    "actions": moderation.available(sub, request.user)})
 
 
 def submission_progress(request, pk):
-    return JsonResponse(in_percent(_get_submission_for_user(request, pk).progress()))
+    return JsonResponse(in_percent(Submission.objects.get_visible(request.user, pk).progress()))
 
 
 @require_POST
 def act(request, pk, action):
     """One of moderation.ACTIONS. The lookup comes first, so a submission one may not see is a 404."""
-    sub = _get_submission_for_user(request, pk)
+    sub = Submission.objects.get_visible(request.user, pk)
     try:
         done = moderation.perform(sub, action, request.user)
     except moderation.ActionRefused as refusal:

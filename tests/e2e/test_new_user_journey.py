@@ -14,7 +14,7 @@ from playwright.sync_api import expect, sync_playwright
 from judging.engine import JUDGE_VERSION
 from judging.engine.browser import CHROMIUM_PATH, LAUNCH_ARGS
 from judging.engine.scoring import PROTOCOL
-from tests.submissions.test_worker import JUDGE_TIMEOUT
+from tests.waits import JUDGE_TIMEOUT
 from tests.submissions.zips import site_zip
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]

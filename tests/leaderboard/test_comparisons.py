@@ -7,12 +7,13 @@ import pytest
 from playwright.sync_api import expect
 
 from leaderboard import comparisons
+from leaderboard import constants as states
 
 pytestmark = pytest.mark.django_db
 
 
 def finals_of(submission):
-    return {r.task.task_id: r.final for r in submission.runs.select_related("task") if r.status == "done"}
+    return {r.task.task_id: r.final for r in submission.runs.select_related("task") if r.status == states.DONE}
 
 
 def test_head_to_head_pairs_every_task_a_missing_one_counting_zero(board):

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.urls import URLResolver, get_resolver
 
 from leaderboard import moderation
-from leaderboard.board_views import preview_url
+from leaderboard.preview import preview_url
 from leaderboard.models import Submission
 
 SUBMISSION_ID = re.compile(r"submissions/<int:(\w+)>")

@@ -11,7 +11,8 @@ import media_sync
 from leaderboard import constants as states
 from tests.conftest import SAMPLE_BENCH, Worker
 from tests.storage.conftest import KEYS, REGION, keys
-from tests.submissions.test_worker import finished, upload, wait_for
+from tests.submissions.test_worker import finished, upload
+from tests.waits import wait_for
 from tests.submissions.zips import site_zip
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.production, pytest.mark.browser]

@@ -11,12 +11,11 @@ from PIL import Image
 
 from judging.engine import official
 from leaderboard import constants as states
-from leaderboard.board_views import preview_url
 from leaderboard.models import Submission
-from tests.conftest import SAMPLE_BENCH
-from tests.conftest import logged_in_page
-from tests.submissions.test_worker import wait_for
+from leaderboard.preview import preview_url
+from tests.conftest import SAMPLE_BENCH, logged_in_page
 from tests.submissions.zips import SAMPLE_SITES
+from tests.waits import wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 TASK = "sample-tabs"

@@ -5,7 +5,6 @@ simply fails. Tests wait on states the server exposes (the run rows), never on s
 """
 import os
 import signal
-import time
 from pathlib import Path
 
 import pytest
@@ -17,11 +16,11 @@ from leaderboard.models import AuditEntry, Submission, TaskRun
 from leaderboard.runs import judge_run
 from tests.conftest import Worker
 from tests.submissions.zips import site_zip
+from tests.waits import wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
 TASKS = 6  # samples/bench
-JUDGE_TIMEOUT = 300
 
 
 def upload(api, path):
@@ -30,17 +29,6 @@ def upload(api, path):
                                                   "archive": archive}, format="multipart")
     assert response.status_code == 201, response.content
     return Submission.objects.get(pk=response.json()["id"])
-
-
-def wait_for(predicate, timeout=JUDGE_TIMEOUT, what="condition", worker=None):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    log = worker.output()[-3000:] if worker else ""
-    raise AssertionError(f"timed out waiting for {what}\n{log}")
 
 
 def finished(submission):

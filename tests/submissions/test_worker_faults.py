@@ -13,7 +13,8 @@ from leaderboard import constants as states
 from leaderboard.models import AuditEntry, TaskRun
 from tests.conftest import Worker
 from tests.submissions.endless_job import ENDLESS
-from tests.submissions.test_worker import finished, upload, wait_for
+from tests.submissions.test_worker import finished, upload
+from tests.waits import wait_for
 from tests.submissions.zips import site_zip
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
