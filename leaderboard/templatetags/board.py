@@ -1,8 +1,15 @@
 from django import template
 
+from judging.engine import official
 from leaderboard import constants as states
 
 register = template.Library()
+
+
+@register.simple_tag
+def assets_placeholder():
+    """The prefix generated pages name the task's assets by (the engine's, never a copy)."""
+    return official.ASSETS_PLACEHOLDER
 
 
 @register.simple_tag

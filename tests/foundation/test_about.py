@@ -62,3 +62,10 @@ def test_about_says_when_the_validation_was_not_run(client, settings, tmp_path):
     settings.BASE_DIR = tmp_path
     section = client.get("/about/").content.decode().split('id="validity"')[1].split("</section>")[0]
     assert "has not been run" in section and "checks hold" not in section
+
+
+def test_pages_name_the_asset_placeholder_the_engine_defines(client, monkeypatch):
+    from judging.engine import official
+
+    monkeypatch.setattr(official, "ASSETS_PLACEHOLDER", "__SOME_OTHER_BASE__/")
+    assert "<code>__SOME_OTHER_BASE__/</code>" in client.get("/about/").content.decode()
