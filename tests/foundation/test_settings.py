@@ -9,13 +9,31 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 
 
-def manage_check(tmp_path, **env):
+def embedded_env(var_dir, **env):
+    """This environment in the embedded mode, keeping its files in var_dir."""
     clean = {k: v for k, v in os.environ.items()
              if k not in ("DATABASE_URL", "CELERY_BROKER_URL", "SECRET_KEY", "DEBUG", "CELERY_RESULT_BACKEND")}
-    clean["IWR_VAR_DIR"] = str(tmp_path)
-    clean.update(env)
-    return subprocess.run([sys.executable, "manage.py", "check"], cwd=REPO, env=clean,
+    return {**clean, "IWR_VAR_DIR": str(var_dir), **env}
+
+
+def manage_check(tmp_path, **env):
+    return subprocess.run([sys.executable, "manage.py", "check"], cwd=REPO, env=embedded_env(tmp_path, **env),
                           capture_output=True, text=True, timeout=120)
+
+
+def test_importing_settings_writes_nothing(tmp_path):
+    var_dir = tmp_path / "var"
+    done = subprocess.run([sys.executable, "-c", "import config.settings"], cwd=REPO, env=embedded_env(var_dir),
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert not var_dir.exists()
+
+
+def test_first_start_makes_the_folders_and_the_key_that_settings_name(tmp_path):
+    assert manage_check(tmp_path).returncode == 0
+    for folder in ("broker/queue", "broker/processed", "broker/control", "celery-results"):
+        assert (tmp_path / folder).is_dir(), folder
+    assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
 
 
 @pytest.mark.parametrize("name, value", [
