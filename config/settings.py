@@ -220,8 +220,6 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_EXPIRES = 3600
 
-# The judge's browser.
-CHROMIUM_PATH = env("CHROMIUM_PATH") or "/usr/bin/chromium"
 # A local DINOv2 folder (config, weights, preprocessor) for the paper's image similarity; unset,
 # the judge uses its default similarity. Read by workers only: results rank apart by similarity.
 JUDGE_DINO_PATH = env("JUDGE_DINO_PATH") or None

@@ -1,5 +1,7 @@
 """Settings come from the environment; a bad value stops start-up and names the variable."""
+import ast
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -7,6 +9,11 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+# The environment's two readers: the settings (through config.env) and, for the engine, which
+# imports no Django, its options.
+SETTINGS_READERS = {"env", "envbool", "envint", "envlist", "envsecret"}
+ENGINE_READER = REPO / "judging" / "engine" / "options.py"
+READS_ENVIRONMENT = re.compile(r"os\.environ\.get\(|os\.environ\[|os\.getenv\(|\benviron\.get\(")
 
 
 def embedded_env(var_dir, **env):
@@ -88,3 +95,26 @@ def test_workers_pass_judge_dino_path_to_the_engine_and_refuse_a_folder_without_
     settings.JUDGE_DINO_PATH = str(tmp_path / "missing")
     with pytest.raises(ImproperlyConfigured, match="JUDGE_DINO_PATH"):
         judge_options()
+
+
+def variables_read_by_settings():
+    tree = ast.parse((REPO / "config" / "settings.py").read_text())
+    return [node.args[0].value for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in SETTINGS_READERS
+            and node.args and isinstance(node.args[0], ast.Constant)]
+
+
+def test_every_setting_is_read_once():
+    names = variables_read_by_settings()
+    assert names and sorted({name for name in names if names.count(name) > 1}) == []
+    engine = set(re.findall(r'environ\.get\("(\w+)"', ENGINE_READER.read_text()))
+    assert "CHROMIUM_PATH" in engine and "JUDGE_LLM_BASE_URL" in engine
+    assert engine & set(names) == set(), "read by the settings and by the engine"
+
+
+def test_the_environment_is_read_only_by_the_settings_and_the_engine_options():
+    code = [*REPO.glob("*.py"), *(path for top in REPO.iterdir() if (top / "__init__.py").is_file() and top.name != "tests"
+                                  for path in top.rglob("*.py"))]
+    readers = {REPO / "config" / "env.py", ENGINE_READER}
+    found = [str(path.relative_to(REPO)) for path in code if path not in readers and READS_ENVIRONMENT.search(path.read_text())]
+    assert len(code) > 50 and found == []
