@@ -36,8 +36,8 @@ from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from judging import constants as states  # noqa: E402
 from judging.engine import scoring  # noqa: E402
+from leaderboard import constants as states  # noqa: E402
 from leaderboard.models import Submission, TaskRun  # noqa: E402
 from leaderboard.ranking import bootstrap_ci  # noqa: E402
 from leaderboard.standings import CI_KEY  # noqa: E402

@@ -141,7 +141,7 @@ STORAGES = {
 }
 # Shared storage for many machines: with S3_BUCKET set, media (task files, unpacked sites, screenshots)
 # live in S3-compatible object storage and each machine keeps only local working copies
-# (judging/media_sync.py). Unset, MEDIA_ROOT on local disk is the storage itself.
+# (media_sync.py). Unset, MEDIA_ROOT on local disk is the storage itself.
 S3_BUCKET = env("S3_BUCKET")
 if S3_BUCKET:
     _s3 = {"bucket_name": S3_BUCKET, "endpoint_url": env("S3_ENDPOINT_URL") or None,

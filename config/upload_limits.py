@@ -16,6 +16,8 @@ from django.conf import settings
 from django.core.files.uploadhandler import StopUpload, TemporaryFileUploadHandler
 from django.http import HttpResponse, JsonResponse
 
+from config.refusals import Refused
+
 logger = logging.getLogger(__name__)
 
 # The form's other fields and the multipart framing, beside the zip itself.
@@ -23,22 +25,16 @@ FORM_ALLOWANCE_BYTES = 1024 * 1024
 BODY_METHODS = ("POST", "PUT", "PATCH")
 
 
-class Refusal(Exception):
-    def __init__(self, code, message, status):
-        super().__init__(message)
-        self.code, self.status = code, status
-
-
 def _mb(n):
     return f"{n / 1024 / 1024:.0f} MB"
 
 
 def too_large(size):
-    return Refusal("upload:too-large", f"The request is over {_mb(size)}; the upload limit is "
+    return Refused("upload:too-large", f"The request is over {_mb(size)}; the upload limit is "
                    f"{_mb(settings.SUBMISSION_MAX_UPLOAD_BYTES)}.", 413)
 
 
-SIGN_IN = Refusal("upload:sign-in-required", "Sign in (or send an API token) to upload files.", 403)
+SIGN_IN = Refused("upload:sign-in-required", "Sign in (or send an API token) to upload files.", 403)
 
 
 def signed_in(request):

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from judging import constants as states
+from leaderboard import constants as states
 from leaderboard import charts, comparisons, gallery, standings
 from leaderboard.models import Submission, TaskRun
 from leaderboard.ranking import (

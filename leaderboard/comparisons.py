@@ -8,8 +8,8 @@ bootstrap of the per-task differences (ranking.bootstrap_ci, same seed and resam
 """
 from dataclasses import dataclass
 
-from judging import constants as states
 from judging.engine import scoring
+from leaderboard import constants as states
 from leaderboard.models import TaskRun
 from leaderboard.ranking import bootstrap_ci
 from tasks_catalog.models import Task

@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
-from judging import constants as states
+from leaderboard import constants as states
 from leaderboard import exports, gallery, standings
 from leaderboard.models import Submission, TaskRun
 from leaderboard.preview import preview_url

@@ -12,9 +12,9 @@ import zipfile
 from dataclasses import asdict, dataclass
 from pathlib import PurePosixPath
 
-from judging import constants as states
-from judging import media_sync
+import media_sync
 from judging.engine import official, report
+from leaderboard import constants as states
 from leaderboard import gallery, standings
 from leaderboard.units import in_percent
 
@@ -78,6 +78,19 @@ class TaskRow:
             blocked_requests=run.blocked_requests, domain=run.task.domain,
             interaction_complexity=run.task.interaction_complexity,
         )
+
+    @property
+    def waiting(self):
+        """Not judged yet: queued or being judged."""
+        return self.status in states.ACTIVE_STATES
+
+    @property
+    def judged(self):
+        return self.status == states.DONE
+
+    @property
+    def status_label(self):
+        return states.STATE_LABELS[self.status]
 
     def as_dict(self):
         """The row as exports and the API give it: scores in percent."""

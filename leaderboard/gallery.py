@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from django.http import Http404
 
-from judging import media_sync
+import media_sync
 from judging.engine import result as outcome
 from judging.engine.official import cut
 from leaderboard import diffs

@@ -14,8 +14,8 @@ from django.dispatch import receiver
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from judging import constants as states
-from judging import media_sync
+import media_sync
+from leaderboard import constants as states
 from leaderboard import gallery
 
 
@@ -212,7 +212,7 @@ class TaskRun(ScoreFields):
     # Claiming: a job owns the run while status is running and job_id/attempts are its own.
     attempts = models.PositiveSmallIntegerField(default=0)
     job_id = models.CharField(max_length=64, blank=True)
-    worker = models.CharField(max_length=200, blank=True)
+    worker = models.CharField(max_length=states.WORKER_CHARS, blank=True)
     queued_at = models.DateTimeField(null=True, blank=True)
     unsent = models.BooleanField(default=False, help_text="Queued, but the broker took no job for it; the "
                                  "reaper sends one.")

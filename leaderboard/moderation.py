@@ -11,20 +11,13 @@ from typing import Callable
 from django.db import transaction
 from django.utils import timezone
 
+from config.refusals import Refused
 from leaderboard import services
 from leaderboard.models import AuditEntry, Submission
 
 
-class ActionRefused(Exception):
-    """Why an action was not taken; nothing changed. `code` is stable, `status` is the HTTP answer."""
-
-    def __init__(self, code, message, status):
-        super().__init__(message)
-        self.code, self.status = code, status
-
-    @property
-    def message(self):
-        return str(self)
+class ActionRefused(Refused):
+    """Why an action was not taken; nothing changed."""
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.views.decorators.clickjacking import xframe_options_sameorigin
 from django.views.decorators.http import require_GET
 
-from judging import media_sync
+import media_sync
 from judging.engine import assets
 from leaderboard.models import TaskRun
 

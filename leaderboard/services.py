@@ -1,47 +1,40 @@
-"""Submission workflows: create from an upload, claim and finish runs, reap, cancel, re-judge.
+"""Submission workflows: check an upload against the quotas, create it, cancel it, re-judge it.
 
-Every state change is a conditional UPDATE whose row count is checked, so two workers, a worker and
-the reaper, or an admin and a worker can never both win the same transition. Judge jobs are sent
-only after the transaction that queued their run commits.
+A run's life once queued (claim, heartbeat, result, retry, reaper) is in leaderboard/runs.py,
+beside the Celery tasks that drive it; its rules hold here too: every state change is a
+conditional UPDATE whose row count is checked, and jobs are sent only after the commit.
 """
-import logging
 import os
 import shutil
 import uuid
 import zipfile
 from dataclasses import dataclass
 from datetime import timedelta
-from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import F, Q
 from django.utils import timezone
 
-from judging import constants as states
-from judging import media_sync
+import media_sync
+from config.refusals import Refused
 from judging.engine import scoring
-from leaderboard import ranking, standings, uploads
+from leaderboard import constants as states
+from leaderboard import uploads
 from leaderboard.models import AuditEntry, JudgedWork, Submission, TaskRun
+from leaderboard.runs import dispatch
 from tasks_catalog.models import Asset, Task
-
-logger = logging.getLogger(__name__)
 
 METADATA_FIELDS = ("model_name", "organisation", "model_type", "parameters_billions", "thinking",
                    "paper_url", "code_url", "description", "is_public")
 
 
-class SubmissionRefused(Exception):
-    """Why an upload was not accepted; nothing was stored. `code` is stable, `status` is the HTTP answer."""
+class SubmissionRefused(Refused):
+    """Why an upload was not accepted; nothing was stored. `earlier`: the submission it duplicates."""
 
     def __init__(self, code, message, status=400, earlier=None):
-        super().__init__(message)
-        self.code, self.status, self.earlier = code, status, earlier
-
-    @property
-    def message(self):
-        return str(self)
+        super().__init__(code, message, status)
+        self.earlier = earlier
 
 
 # -- quotas ------------------------------------------------------------------------------------
@@ -250,205 +243,23 @@ def create_submission(owner, metadata, upload_path, upload_name, task_id=None, n
     return submission
 
 
-def dispatch(run_ids):
-    """Send one judge job per run once the current transaction commits."""
-    run_ids = list(run_ids)
-    transaction.on_commit(lambda: send_jobs(run_ids))
-
-
-def send_jobs(run_ids):
-    """Send the judge jobs now. A broker that cannot take one (down, full, its folder unwritable)
-    loses nothing: the runs not sent stay queued and marked `unsent`, and the reaper sends them
-    once it can. Returns whether every job was sent."""
-    from judging.tasks import judge_run  # judging.tasks imports this module
-
-    for n, run_id in enumerate(run_ids):
-        try:
-            judge_run.delay(run_id)
-        except Exception:  # kombu raises OperationalError, ChannelError or OSError, by transport
-            logger.warning("the broker took no judge job; runs %s wait for the reaper", run_ids[n:], exc_info=True)
-            TaskRun.objects.filter(pk__in=run_ids[n:], status=states.QUEUED).update(unsent=True)
-            return False
-    return True
-
-
-# -- a judge job's life ------------------------------------------------------------------------
-
-def claim_run(run_id, job_id, worker, now=None):
-    """Take a run for this job, or return None when it is not this job's to take.
-
-    A queued run is free. A running run is taken over only by a redelivery of the very job that
-    claimed it: the broker gives a job back only after its worker died, so that earlier execution
-    is gone. Any other job (a duplicate message) leaves it alone.
-    """
-    now = now or timezone.now()
-    # One transaction: nobody sees the run running without its claim in the log, even if the
-    # worker dies right after.
-    with transaction.atomic():
-        claimed = TaskRun.objects.filter(
-            Q(status=states.QUEUED) | Q(status=states.RUNNING, job_id=job_id), pk=run_id,
-        ).update(status=states.RUNNING, job_id=job_id, worker=worker[:200], attempts=F("attempts") + 1,
-                 started_at=now, heartbeat_at=now)
-        if not claimed:
-            return None
-        run = TaskRun.objects.select_related("task", "submission").get(pk=run_id)
-        Submission.objects.filter(pk=run.submission_id, status=states.QUEUED).update(status=states.RUNNING)
-        AuditEntry.log("run.claimed", run=run, job=job_id, worker=worker, attempt=run.attempts)
-    return run
-
-
-def _mine(run):
-    """The rows this claim still owns: an admin's cancel, the reaper or a newer claim voids it."""
-    return TaskRun.objects.filter(pk=run.pk, status=states.RUNNING, job_id=run.job_id, attempts=run.attempts)
-
-
-def beat(run, now=None):
-    """Record that the job is alive; False once the claim is lost (then its result will be dropped)."""
-    return bool(_mine(run).update(heartbeat_at=now or timezone.now()))
-
-
-def store_result(run, result, engine_seconds, now=None):
-    """Save an engine TaskResult for this claim. A claim that lost the run stores nothing."""
-    now = now or timezone.now()
-    data = result.to_dict()
-    media = Path(settings.MEDIA_ROOT)
-    out_dir = run.claim_dir()
-    stored = _mine(run).update(
-        status=states.DONE, finished_at=now, heartbeat_at=now, engine_seconds=engine_seconds,
-        protocol=result.protocol, backend=_backend_name(result),
-        ifs=result.ifs, lfs=result.lfs, hfs=result.hfs, vfs=result.vfs, final=result.final,
-        success_steps=result.success_step, total_steps=result.total_step,
-        stop_reason=str(getattr(result, "stop_reason", "") or ""),
-        blocked_requests=_count(getattr(result, "blocked_requests", None)),
-        console_errors=_count(getattr(result, "console_errors", None)),
-        out_dir=str(out_dir.relative_to(media)),
-        screenshots=[str((out_dir / path).relative_to(media)) for path in (result.screenshots or [])],
-        result=data, failure_reason="", failure_detail="",
-    )
-    if not stored:
-        media_sync.remove_tree(media_sync.relative(out_dir))
-        return False
-    results = media_sync.relative(run.results_dir())
-    for other in media_sync.subfolders(results):
-        if other != out_dir.name:  # folders of earlier claims of this run
-            media_sync.remove_tree(f"{results}/{other}")
-    JudgedWork.charge(run.submission)
-    AuditEntry.log("run.done", run=run, final=result.final, attempt=run.attempts)
-    finish_submission_if_complete(run.submission_id, now)
-    return True
-
-
-def _backend_name(result):
-    return ranking.backend_name(result.backends["grounding"], result.backends.get("image_similarity"))
-
-
-def _count(value):
-    """A count from what the engine reports: a number, a list of events, or {url: times}."""
-    if value is None or isinstance(value, int):
-        return value
-    return sum(value.values()) if isinstance(value, dict) else len(value)
-
-
-def release_for_retry(run, error, now=None):
-    """Give the run back to the queue after an infrastructure error; the caller sends the retry."""
-    released = _mine(run).update(status=states.QUEUED, queued_at=now or timezone.now(),
-                                 failure_detail=f"attempt {run.attempts}: {error}"[:2000])
-    if released:
-        AuditEntry.log("run.retry", run=run, attempt=run.attempts, error=str(error)[:500])
-    return bool(released)
-
-
-def fail_run(run, reason, detail, now=None, rows=None):
-    """End the run as failed (judge-side). `rows` narrows which states may fail; default: this claim."""
-    now = now or timezone.now()
-    failed = (rows if rows is not None else _mine(run)).update(
-        status=states.FAILED, failure_reason=reason, failure_detail=str(detail)[:2000], finished_at=now)
-    if failed:
-        AuditEntry.log("run.failed", run=run, reason=reason, detail=str(detail)[:500])
-        finish_submission_if_complete(run.submission_id, now)
-    return bool(failed)
-
-
-def retry_delay(attempt):
-    """Exponential back-off for infrastructure errors: base, 2·base, 4·base …"""
-    return settings.JUDGE_RETRY_BACKOFF_SECONDS * 2 ** max(attempt - 1, 0)
-
-
-def may_retry(run):
-    return run.attempts < settings.JUDGE_MAX_ATTEMPTS
-
-
-def finish_submission_if_complete(submission_id, now=None):
-    """Store the aggregate once no run is active. Tasks without a judged result count 0 (scoring)."""
-    if TaskRun.objects.filter(submission_id=submission_id, status__in=states.ACTIVE_STATES).exists():
-        return False
-    done = list(TaskRun.objects.filter(submission_id=submission_id, status=states.DONE))
-    total = max(Task.objects.count(), len(done))
-    agg = scoring.aggregate(done, total)
-    protocols = sorted({r.protocol for r in done if r.protocol})
-    backends = sorted({r.backend for r in done if r.backend})
-    # The bootstrap interval is stored with the aggregate so no leaderboard request computes it.
-    interval = list(standings.final_interval(submission_id, total))
-    finished = Submission.objects.filter(pk=submission_id, status__in=states.ACTIVE_STATES).update(
-        status=states.DONE, finished_at=now or timezone.now(), ifs=agg.ifs, lfs=agg.lfs, hfs=agg.hfs,
-        vfs=agg.vfs, final=agg.final, tasks_judged=agg.judged, tasks_total=agg.total, coverage=agg.coverage,
-        protocol=",".join(protocols), backend=",".join(backends),
-        aggregate={**agg.to_dict(), "protocols": protocols, "backends": backends, standings.CI_KEY: interval},
-    )
-    if finished:
-        AuditEntry.log("submission.finished", submission=Submission(pk=submission_id), final=agg.final,
-                       coverage=agg.coverage)
-    return bool(finished)
-
-
-# -- the reaper, admins ------------------------------------------------------------------------
-
-def reap(now=None, stale_seconds=None, resend_seconds=None):
-    """Re-queue (or, after too many attempts, fail) runs whose heartbeat stopped; resend lost jobs."""
-    now = now or timezone.now()
-    stale_seconds = settings.JUDGE_STALE_SECONDS if stale_seconds is None else stale_seconds
-    resend_seconds = settings.JUDGE_RESEND_QUEUED_SECONDS if resend_seconds is None else resend_seconds
-    report = {"requeued": [], "failed": [], "resent": [], "sent": []}
-    # Jobs the broker could not take when they were queued go first: nothing else brings them.
-    for run_id in TaskRun.objects.filter(status=states.QUEUED, unsent=True).values_list("pk", flat=True):
-        if TaskRun.objects.filter(pk=run_id, unsent=True).update(unsent=False) and send_jobs([run_id]):
-            report["sent"].append(run_id)
-    stale = TaskRun.objects.filter(status=states.RUNNING, heartbeat_at__lt=now - timedelta(seconds=stale_seconds))
-    for run in stale.select_related("submission"):
-        rows = TaskRun.objects.filter(pk=run.pk, status=states.RUNNING, job_id=run.job_id,
-                                      heartbeat_at=run.heartbeat_at)
-        if not may_retry(run):
-            if fail_run(run, states.FAILURE_STALLED,
-                        f"no heartbeat from {run.worker} since {run.heartbeat_at:%H:%M:%S} "
-                        f"after {run.attempts} attempts", now=now, rows=rows):
-                report["failed"].append(run.pk)
-            continue
-        with transaction.atomic():
-            if rows.update(status=states.QUEUED, job_id="", queued_at=now,
-                           failure_detail=f"attempt {run.attempts}: no heartbeat from {run.worker}"):
-                AuditEntry.log("run.requeued", run=run, worker=run.worker, attempt=run.attempts)
-                dispatch([run.pk])
-                report["requeued"].append(run.pk)
-    lost = TaskRun.objects.filter(status=states.QUEUED, queued_at__lt=now - timedelta(seconds=resend_seconds))
-    for run_id, queued_at in lost.values_list("pk", "queued_at"):
-        with transaction.atomic():
-            if TaskRun.objects.filter(pk=run_id, status=states.QUEUED, queued_at=queued_at).update(queued_at=now):
-                dispatch([run_id])
-                report["resent"].append(run_id)
-    return report
-
+# -- admins ----------------------------------------------------------------------------------
 
 def cancel_submission(submission, actor=None, now=None):
-    """Stop judging: active runs become cancelled, and a job still running will have its result dropped."""
+    """Stop judging: active runs become cancelled, and a job still running will have its result dropped.
+
+    Only a submission still being judged can be cancelled, whatever the caller last read of it: one
+    whose judging ended (judged and ranked, failed, cancelled) is left as it is, and False returned.
+    """
     now = now or timezone.now()
     with transaction.atomic():
+        if not Submission.objects.filter(pk=submission.pk, status__in=states.ACTIVE_STATES).update(
+                status=states.CANCELLED, finished_at=now):
+            return False
         runs = submission.runs.filter(status__in=states.ACTIVE_STATES).update(status=states.CANCELLED,
                                                                               finished_at=now)
-        changed = Submission.objects.filter(pk=submission.pk).exclude(status=states.CANCELLED).update(
-            status=states.CANCELLED, finished_at=now)
-        if changed:
-            AuditEntry.log("submission.cancelled", submission=submission, actor=actor, runs=runs)
-    return bool(changed)
+        AuditEntry.log("submission.cancelled", submission=submission, actor=actor, runs=runs)
+    return True
 
 
 def rejudge_submission(submission, actor=None, reason="", now=None):

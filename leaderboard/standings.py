@@ -1,14 +1,14 @@
 """What the leaderboard reads from the database: entries, intervals, and the charts' data.
 
 Everything here reads stored columns: the aggregate and its bootstrap interval are written once,
-when a submission finishes (leaderboard.services.finish_submission_if_complete).
+when a submission finishes (leaderboard.runs.finish_submission_if_complete).
 """
 import hashlib
 
 from django.core.cache import cache
 from django.db.models import Count, F, Max, Q, Sum
 
-from judging import constants as states
+from leaderboard import constants as states
 from leaderboard.models import Submission, TaskRun
 from leaderboard.paper import paper_entries
 from leaderboard.ranking import DEFAULT_VERSIONS, Entry, bootstrap_ci, one_row_per_model, rank_groups

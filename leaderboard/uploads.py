@@ -25,6 +25,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 from django.conf import settings
 
+from config.refusals import Refused
 from judging.engine import assets
 
 SITE_INDEX = "index.html"
@@ -60,21 +61,16 @@ NOT_FILES = ("data:", "blob:", "javascript:", "mailto:", "tel:", "about:", "#")
 SITE_ROOT_URL = "http://site.invalid/"
 
 
-class UploadError(Exception):
-    """A rejected upload. `code` is stable for programs, the message names the offending entries."""
+class UploadError(Refused):
+    """A rejected upload; the message names the offending entries."""
 
     def __init__(self, code, message, entries=()):
-        self.code = code
         self.entries = list(entries)
         if self.entries:
             shown = ", ".join(self.entries[:NAMES_SHOWN])
             more = len(self.entries) - NAMES_SHOWN
             message = f"{message}: {shown}" + (f" and {more} more" if more > 0 else "")
-        super().__init__(message)
-
-    @property
-    def message(self):
-        return str(self)
+        super().__init__(code, message)
 
 
 @dataclass(frozen=True)

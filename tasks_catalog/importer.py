@@ -16,7 +16,7 @@ from django.conf import settings
 from django.db import transaction
 from PIL import Image
 
-from judging import media_sync
+import media_sync
 from judging.engine import official
 from tasks_catalog.bench import BenchError, read_bench
 from tasks_catalog.constants import (KNOWN_CLASSIFICATION_KEYS, KNOWN_ENTRY_KEYS, KNOWN_RECORDING_KEYS,

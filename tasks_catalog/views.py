@@ -3,7 +3,7 @@ import json
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
-from judging import media_sync
+import media_sync
 from leaderboard import standings
 from tasks_catalog.forms import CatalogFilters
 from tasks_catalog.media import file_response, public_path

@@ -7,9 +7,9 @@ from pathlib import Path
 from django.conf import settings
 from PIL import Image
 
-from judging import constants as states
 from judging.engine import scoring
-from leaderboard import services
+from leaderboard import constants as states
+from leaderboard import runs
 from leaderboard.models import Submission, TaskRun
 from tasks_catalog.models import Checkpoint, Task
 
@@ -99,6 +99,6 @@ def make_submission(owner, name, scores, public=True, backend="offline", thinkin
         site = run.site_dir()
         site.mkdir(parents=True, exist_ok=True)
         (site / "index.html").write_text("<h1>site</h1><script>document.title = 'ran'</script>")
-    services.finish_submission_if_complete(submission.pk)
+    runs.finish_submission_if_complete(submission.pk)
     submission.refresh_from_db()
     return submission

@@ -15,7 +15,8 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   shows state k, if there is one.
 - A state (near) pixel-identical to its checkpoint is judged true.
 - Otherwise, where state k has a checkpoint, three things must hold:
-  the action moved the page toward the checkpoint, read from the words it changed (a rebuilt page
+  the action moved the page toward the checkpoint: it brought the values the assertion names (all of
+  them shown), or else, read from the words it changed (a rebuilt page
   rarely looks like the original pixel for pixel, yet a tab that opens shows the checkpoint's
   words): most words that appeared or vanished on the screenshot moved toward the checkpoint's
   count of them (a word the checkpoint never shows that appears is the page's own wording and
@@ -26,16 +27,19 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   its screenshot's words with the checkpoint's is at least `threshold` (a page in the other theme
   keeps the words and loses the picture; a photo viewer has few words and keeps the picture).
   Every value the assertion names that the checkpoint shows is on the page: numbers (prices,
-  counts, totals: rebuilt pages copy them verbatim where they paraphrase words) and words the user
-  typed earlier in the task (a page echoes them whoever wrote it: "Thanks, Ana Silva!").
+  counts, totals: rebuilt pages copy them verbatim where they paraphrase words), words the user
+  typed earlier in the task (a page echoes them whoever wrote it: "Thanks, Ana Silva!") and the
+  texts it quotes or names ("starting with Night buses to run every 15 minutes").
 - Where state k has no checkpoint: something observable changed (DOM, URL, scroll position or
   pixels), and what the assertion names that a page can show is shown: its numbers, brought by the
   action (in the part of the page it changed, read with the line it sits in, or newly in view, or
   in view after a scroll; a value it changes *from*
-  excepted: "from $199 to $238" needs $238 there), its typed words, and its quoted texts; a quoted
-  text said to be removed, closed or gone must no longer be shown.
+  excepted: "from $199 to $238" needs $238 there), its typed words, and its quoted or named texts;
+  one said to be removed, closed or gone must no longer be shown.
 - Either way, values the assertion says are listed in order ("sorted", "cheapest first") are in
-  that order on the page.
+  that order on the page, and an item it says moves to the top (bottom) of its list is read higher
+  (lower) on the page than before, and a page it says is in a dark (light) theme is dark (light) over
+  most of its screenshot.
 """
 import bisect
 import re
@@ -55,19 +59,40 @@ WORD = re.compile(r"[a-z0-9]+")
 # counter reading 3 / 5 beside a postcode "BN3 4FA" does not show "4 / 5".
 NUMBER = re.compile(r"\d+(?:(?:\s*/\s*|\s+of\s+|[.:])\d+)*")
 RATIO = re.compile(r"\s*/\s*|\s+of\s+")
+DECIMAL = re.compile(r"\d+\.\d+")
 THOUSANDS = re.compile(r"(?<=\d)[,.](?=\d{3}(?!\d))")
-# Numbers an assertion uses without the page having to show them: ordinals, distances, the value a
-# change starts from.
-UNSHOWN_NUMBER = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+\s*(?:px|pixels?)\b", re.I)
-FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?(\d[\d,.]*)", re.I)
+# Numbers an assertion uses without the page having to show them: ordinals, distances, the amount of
+# a change ("rises by 2"), the value a change starts from ("from $199", "instead of Helpful (8)").
+UNSHOWN_NUMBER = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+\s*(?:px|pixels?)\b|\bby\s+[$€£]?\d[\d,.]*\s*%?", re.I)
+FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?(\d[\d,.]*)|"
+                        r"\b(?:instead\s+of|rather\s+than|replacing|in\s+place\s+of)\s+[^\d.;,]{0,25}?(\d[\d,.]*)", re.I)
+# A number written as a value (a price, a percentage, a ratio, a time, a decimal), or said to be read.
+READ_VALUE = re.compile(r"[$€£¥]\s*\d[\d.]*|\d+(?:\s*%|(?:\s*/\s*|\s+of\s+|[.:])\d+)|"
+                        r"\b(?:reads|shows|says|displays|to|at)\s+(" + NUMBER.pattern + ")", re.I)
 QUOTED = re.compile(r"\"([^\"]{1,120})\"|“([^”]{1,120})”|‘([^’]{1,120})’|(?:(?<=\s)|^|(?<=\())'([^']{1,120})'(?=[\s.,;:!?)]|$)")
 CLAUSE = re.compile(r";|,\s+(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+", re.I)
 GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|close[sd]?\b|clear|dismiss|"
                   r"collaps)\w*", re.I)
+# Words after which a text is named without quotes, up to the end of its clause.
+INTRODUCED = re.compile(r"\b(?:(?:starting|beginning|opening|headed|led)\s+(?:with|by)|titled|entitled)\s+(.+)$", re.I)
+# What a text reads, named without quotes by its capital ("the caption reads Good", "the bar shows
+# Glass Towers by Mira Vale"); a value ("reads 2") is a number, a look ("shows a red heart") no text.
+READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing)\s+(?:now\s+)?([A-Z][^;]*)$")
 # Words saying the values that follow are listed in order, up to the end of the sentence.
 ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|"
                      r"(?:cheapest|dearest|highest|lowest|newest|oldest|latest)\s+first)\b", re.I)
+# "X moves to the top of the list": X is read higher on the page than before (lower for the bottom).
+MOVES = re.compile(r"\b(?:moves?|moved|jumps?|goes|rises|climbs|drops|falls|sinks)\s+(?:back\s+|up\s+|down\s+)?"
+                   r"to\s+the\s+(top|start|beginning|front|head|bottom|end)\b", re.I)
+PRONOUN = re.compile(r"^(?:it|this|that|they|these|those|the\s+(?:row|item|task|card|one))$", re.I)
 STAYS = re.compile(r"\b(?:still|remains?|stays?|unchanged|again|keeps?|already)\b", re.I)
+FUNCTION_WORDS = set("""a an the of to in on at by for with from and or but is are was be it its as into than""".split())
+# A claim about the whole page's theme: "switches to a dark theme", "a light background", "the page is
+# still dark"; not a control's label ("the Dark mode toggle").
+THEME = re.compile(r"\b(dark|light)\s+(?:theme|background|mode)\b(?!\s+(?:toggle|switch|button|option|setting|label|"
+                   r"checkbox|item|row))|\b(?:page|site|app|screen)\s+(?:is|stays|remains|turns|goes|becomes)\s+"
+                   r"(?:still\s+|now\s+|all\s+)?(dark|light)\b", re.I)
+THEME_SHARE = 0.5      # a page in a dark (light) theme is dark (light) over more than half of the screen
 # Share of pixels that may differ for a state to count as its checkpoint's picture (a caret, a
 # hover shade): a person comparing the two screenshots would call them the same.
 IDENTICAL_SHARE = 0.002
@@ -186,7 +211,10 @@ def order_direction(truth_text, before_text, after_text):
 
 
 def _values(text):
-    return [RATIO.sub("/", value) for value in NUMBER.findall(THOUSANDS.sub("", text))]
+    """The values of a text, each as one string: "4 / 5" as "4/5", and a decimal without the zeros that
+    do not change it ("$12.00" is $12, "0.50" is 0.5)."""
+    values = [RATIO.sub("/", value) for value in NUMBER.findall(THOUSANDS.sub("", text))]
+    return [v.rstrip("0").rstrip(".") if DECIMAL.fullmatch(v) else v for v in values]
 
 
 def _numbers(text):
@@ -200,15 +228,24 @@ def _in_order(values):
 def named_numbers(assertion):
     """The numbers an assertion says the page shows: not ordinals, distances or a value changed from."""
     text = THOUSANDS.sub("", assertion)
-    old = {THOUSANDS.sub("", m.group(1)).strip(",.") for m in FROM_VALUE.finditer(assertion)}
+    old = {THOUSANDS.sub("", m.group(1) or m.group(2)).strip(",.") for m in FROM_VALUE.finditer(assertion)}
     return _numbers(UNSHOWN_NUMBER.sub(" ", text)) - {n for o in old for n in _numbers(o)}
 
 
+def read_values(assertion):
+    """The numbers the assertion says the page reads, not counts of things on it ("All 16 cards are face
+    down"): a price, a percentage, a ratio, a time or a decimal, or a number said to be read, shown or
+    reached ("the counter reads 4 / 5", "drops to 2", "Liked songs shows 14")."""
+    text = UNSHOWN_NUMBER.sub(" ", THOUSANDS.sub("", assertion))
+    return {v for m in READ_VALUE.finditer(text) for v in _values(m.group(1) or m.group())} & named_numbers(assertion)
+
+
 def missing_numbers(assertion, truth_text, page_text):
-    """The numbers the assertion names (and the checkpoint shows, when there is one) that the page does not show."""
+    """The numbers the assertion names that the page does not show: with a checkpoint, those it shows
+    and those the assertion says the page reads (small text OCR may miss on the checkpoint)."""
     named = named_numbers(assertion)
     if truth_text is not None:
-        named &= _numbers(truth_text)
+        named &= _numbers(truth_text) | read_values(assertion)
     return _in_order(named - _numbers(page_text))
 
 
@@ -226,8 +263,25 @@ def numbers_not_brought(assertion, changed_text, before_view, after_view, scroll
     before, after = _number_counts(before_view), _number_counts(after_view)
     region = _numbers(changed_text) | (set(after) if scrolled else set())
     unquoted = QUOTED.sub(" ", assertion)
-    kept = {n for clause in CLAUSE.split(unquoted) if STAYS.search(clause) for n in named_numbers(clause)}
+    kept = _kept(unquoted)
     return _in_order(n for n in named_numbers(unquoted) if n not in kept and n not in region and after[n] <= before[n])
+
+
+def _kept(assertion):
+    """The numbers the assertion says stay as they were ("Pairs still reads 1 / 8")."""
+    return {n for clause in CLAUSE.split(assertion) if STAYS.search(clause) for n in named_numbers(clause)}
+
+
+def values_brought(assertion, page_text, changed_text, before_view, after_view, scrolled=False):
+    """The values the assertion names that the action brought onto the page, [] unless the page shows
+    all it names: where it brought them, the page moved as the assertion says, whatever the words of
+    the screenshot did (a display turning 56 into 0.56 in large digits that OCR reads poorly)."""
+    unquoted = QUOTED.sub(" ", assertion)
+    named = named_numbers(unquoted)
+    if not named or named - _numbers(page_text):
+        return []
+    unbrought = set(numbers_not_brought(assertion, changed_text, before_view, after_view, scrolled))
+    return _in_order(named - unbrought - _kept(unquoted))
 
 
 def misordered(assertion, page_text):
@@ -243,17 +297,47 @@ def misordered(assertion, page_text):
     return named if places != sorted(places) else []
 
 
+def _offset(text, page_text):
+    """Where the page's text says `text`, or None when it does not."""
+    match = fuzz.partial_ratio_alignment(text.lower(), page_text.lower())
+    return match.dest_start if match is not None and match.score >= QUOTED_MATCH else None
+
+
+def misplaced(assertion, before_page, after_page):
+    """The items the assertion says move to the top (bottom) of their list that the page does not show
+    higher (lower) than before: "Call the plumber moves to the top of the list" is read before the
+    items that were above it. An item the page does not show both times is left to the other rules."""
+    out = []
+    for clause in CLAUSE.split(QUOTED.sub(lambda m: next(g for g in m.groups() if g is not None), assertion)):
+        match = MOVES.search(clause)
+        subject = match and re.sub(r"^\W*(?:the\s+)?", "", clause[:match.start()]).strip(" ,.'\"")
+        if not subject or len(WORD.findall(subject.lower())) < 2 or PRONOUN.match(subject):
+            continue
+        was, now = _offset(subject, before_page), _offset(subject, after_page)
+        if was is None or now is None:
+            continue
+        up = match.group(1).lower() in ("top", "start", "beginning", "front", "head")
+        if (now >= was) if up else (now <= was):
+            out.append(subject)
+    return out
+
+
 def missing_typed(assertion, typed, truth_text, page_text):
     """Words the user typed that the assertion names (and the checkpoint shows) but the page does not:
     a page echoes what was typed into it (a greeting, a search heading) whoever wrote it, so a rebuild
     may reword its labels but not this ("Thanks, traveller!" for "Thanks, Ana Silva!")."""
     named, shown = _words(assertion), _words(page_text)
     truth = _Checkpoint(truth_text) if truth_text is not None else None
-    return sorted(w for w in _words(typed) if named[w] and (truth is None or truth.count(w)) and not shown[w])
+    # The words that say what was typed, not the little words any sentence has ("Water the plants"
+    # is not named by "the Buy milk task").
+    return sorted(w for w in _words(typed) if w not in FUNCTION_WORDS and named[w] and (truth is None or truth.count(w))
+                  and not shown[w])
 
 
 def quoted_claims(assertion):
-    """[(text, should be shown)] for each quoted text: shown, unless its clause says it went away."""
+    """[(text, should be shown)] for each quoted text, and each text named without quotes after a word
+    that introduces one ("starting with Night buses to run every 15 minutes", "titled Ocean maps",
+    "reads Good"): shown, unless its clause says it went away."""
     claims = []
     for clause in CLAUSE.split(assertion):
         gone = bool(GONE.search(clause))
@@ -261,15 +345,24 @@ def quoted_claims(assertion):
             text = next(g for g in match.groups() if g is not None).strip()
             if text:
                 claims.append((text, not gone))
+        bare = QUOTED.sub(" ", clause)
+        named = INTRODUCED.search(bare)
+        if named and len(WORD.findall(named.group(1).lower())) >= 2:
+            claims.append((named.group(1).strip(" .!?"), not gone))
+        elif READS.search(bare):
+            claims.append((READS.search(bare).group(1).strip(" .!?"), not gone))
     return claims
 
 
 def _shown(text, page_text):
-    """A quoted text is shown when the page has it, up to case and a few letters: a rebuild may write
-    "Book Your Tour!" for 'Book your tour'. Its numbers must be there exactly, in the same place."""
+    """A quoted text is shown when the page has it in whole words, up to case and, for a text of some
+    words, a few letters: a rebuild may write "Book Your Tour!" for 'Book your tour'. Its numbers must
+    be there exactly, in the same place."""
     text, page = " ".join(text.lower().split()), " ".join(page_text.lower().split())
-    if text in page:
+    if re.search(r"(?<!\w)" + re.escape(text) + r"(?!\w)", page):   # whole words: "Good" is not in "goodbye"
         return True
+    if len(text.split()) < 2:
+        return False      # one word is there as a word, or not
     match = fuzz.partial_ratio_alignment(text, page)
     return match.score >= QUOTED_MATCH and _numbers(text) <= _numbers(page[match.dest_start:match.dest_end])
 
@@ -277,6 +370,17 @@ def _shown(text, page_text):
 def unmet_quotes(assertion, page_text):
     """Quoted texts the assertion says are shown but are not, or are gone but are still shown."""
     return [text for text, should in quoted_claims(assertion) if _shown(text, page_text) != should]
+
+
+def theme_unmet(assertion, png):
+    """The theme ("dark", "light") the assertion says the page is in when the screenshot is not: more
+    than half of it of that lightness; [] when it says none or the screenshot shows it."""
+    wanted = {(m.group(1) or m.group(2)).lower() for m in THEME.finditer(assertion)}
+    if not wanted:
+        return []
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
+    dark = float((image < 128).mean()) if image is not None else 0.0
+    return sorted(w for w in wanted if (dark if w == "dark" else 1 - dark) <= THEME_SHARE)
 
 
 def identical(png_a, png_b):
@@ -382,30 +486,40 @@ class OfflineJudge:
                                           after.text + " " + current.text, scrolled=change.scroll)
             unechoed = missing_typed(text, typed, None, page_text)
             quotes = unmet_quotes(text, page_text)
-            disorder = misordered(text, after.page_text)
-            holds = change.any() and not missing and not unechoed and not quotes and not disorder
+            disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
+            theme = theme_unmet(text, current.png)
+            holds = change.any() and not missing and not unechoed and not quotes and not disorder and not theme
             return _offline(text, holds, {"rule": "no checkpoint: a change, and what the assertion names is shown",
                                           "numbers_not_brought": missing, "typed_missing": unechoed,
-                                          "quotes_unmet": quotes, "misordered": disorder, **facts})
+                                          "quotes_unmet": quotes, "misordered": disorder, "theme_unmet": theme,
+                                          **facts})
         if identical(current.png, self.truth.png[j]):
             return _offline(text, True, {"rule": "the page shows its checkpoint", "checkpoint": j, **facts})
         truth_text = self.texts[j]
-        toward, detail = text_direction(truth_text, previous.text, current.text)
+        missing = missing_numbers(text, truth_text, page_text)
+        brought = values_brought(text, page_text, after.changed_text, before.text + " " + previous.text,
+                                 after.text + " " + current.text, change.scroll)
+        toward, detail = (True, {"values_brought": brought}) if brought and not missing else (None, {})
+        if toward is None:
+            toward, detail = text_direction(truth_text, previous.text, current.text)
         if toward is None:
             toward, detail = order_direction(truth_text, previous.text, current.text)
         if toward is None:
             toward = (self.similarity.compare(self.images[j], current.image)
                       > self.similarity.compare(self.images[j], previous.image))
-        missing = missing_numbers(text, truth_text, page_text)
         unechoed = missing_typed(text, typed, truth_text, page_text)
-        disorder = misordered(text, after.page_text)
+        quotes = [q for q, should in quoted_claims(text) if should and _shown(q, truth_text) and not _shown(q, page_text)]
+        disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
         was, now = self._close(j, k - 1), self._close(j, k)
         image, words = resemblance(self.similarity, self.images[j], truth_text, current)
-        holds = toward and max(image, words) >= self.threshold and not missing and not unechoed and not disorder
+        theme = theme_unmet(text, current.png)
+        holds = (toward and max(image, words) >= self.threshold and not missing and not unechoed and not quotes
+                 and not disorder and not theme)
         return _offline(text, holds, {"rule": "toward its checkpoint", "checkpoint": j, "before": round(was, 4),
                                       "after": round(now, 4), "image": round(image, 4), "words": round(words, 4),
                                       "threshold": self.threshold, "toward": toward,
-                                      "numbers_missing": missing, "typed_missing": unechoed, "misordered": disorder,
+                                      "numbers_missing": missing, "typed_missing": unechoed, "quotes_unmet": quotes,
+                                      "misordered": disorder, "theme_unmet": theme,
                                       **detail, **facts})
 
 

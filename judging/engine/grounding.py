@@ -28,12 +28,13 @@ description says (its words, its kind, its colour), then tells them apart by whe
    the description ("..., the third key of the top row") are tried.
 """
 import re
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from rapidfuzz import fuzz
 
 from . import colours, kinds, layout
-from .phrases import WORD, Description  # noqa: F401  (Description: what callers parse a step into)
+from .phrases import TEXT_ROLES, WORD, Description  # noqa: F401  (Description: what callers parse a step into)
 
 MIN_EVIDENCE = 0.3
 # A landmark is on the page when a text there says at least half of it: a weaker likeness is not
@@ -42,6 +43,8 @@ LANDMARK_EVIDENCE = 0.5
 TEXT_TOLERANCE = 0.1    # candidates named this much less well than the best are named as well
 MOSTLY = 0.5            # "mostly of that colour"
 CONSIDERED = 5          # candidates listed when nothing matches
+SIZE_TOLERANCE = 0.9    # "the wide button": as wide as the widest, within a tenth
+TAB_WORDS = 3           # a tab's label is a few words at most
 # Container words a landmark noun accepts ("the banner": a <header>, role banner, class "hero"...).
 REGION_NAMES = {
     "banner": {"banner", "hero", "header", "masthead", "jumbotron"},
@@ -64,6 +67,7 @@ REGION_NAMES = {
     "box": {"box"}, "container": {"container"}, "group": {"group"},
 }
 LINES = {"row", "column", "col"}
+ITEMS = {"card", "tile", "box"}     # containers that repeat, one per item
 
 
 class Candidates(list):
@@ -186,13 +190,43 @@ class Scene:
         self.candidates, self.viewport, self.png = candidates, viewport, screenshot
         self.regions = getattr(candidates, "regions", {})
         self.by_node = {c["node"]: c for c in candidates if "node" in c}
-        self._looks, self._paths, self._image, self._inside = {}, {}, None, None
+        self._looks, self._paths, self._image, self._inside, self._body_font, self._tabs = {}, {}, None, None, None, None
 
     def look(self, c):
         if c["index"] not in self._looks:
             parent = self.regions.get(c.get("up", -1), {})
-            self._looks[c["index"]] = kinds.Look(c, self.viewport, parent.get("display"))
+            self._looks[c["index"]] = kinds.Look(c, self.viewport, parent, self.body_font(),
+                                                 tab_row=c["index"] in self.tab_rows())
         return self._looks[c["index"]]
+
+    def tab_rows(self):
+        """The candidates that are the tabs of a row, however marked up: alike short clickable texts,
+        not boxes, side by side in one container, all drawn the same but one (the tab that is open:
+        underlined, in another colour or weight)."""
+        if self._tabs is None:
+            self._tabs = set()
+            labels = [c for c in self.candidates if c.get("visible") and c.get("mark") and c.get("text")
+                      and len(c["text"].split()) <= TAB_WORDS and not c.get("editable") and c["mark"]["border"] != "trbl"]
+            rows = {}
+            for c in labels:
+                rows.setdefault(c.get("up"), []).append(c)
+            # A tab alone in its wrapper (an <li> around a link) is in the row its wrapper is in.
+            for up in [up for up, members in rows.items() if len(members) == 1]:
+                c = rows.pop(up)[0]
+                rows.setdefault(("in", self.regions.get(up, {}).get("up")), []).append(c)
+            for members in rows.values():
+                marks = Counter(tuple(c["mark"][k] for k in ("ink", "paint", "under", "weight")) for c in members)
+                lines = layout.rows(members, lambda c: c["box"])
+                if len(lines) == 1 and len(members) >= 2 and len(marks) == 2 and min(marks.values()) == 1:
+                    self._tabs.update(c["index"] for c in members)
+        return self._tabs
+
+    def body_font(self):
+        """The size of most of the page's text: what a heading stands out from."""
+        if self._body_font is None:
+            sizes = Counter(c.get("font", 16) for c in self.candidates if c.get("own") and c.get("visible"))
+            self._body_font = sizes.most_common(1)[0][0] if sizes else 16
+        return self._body_font
 
     def path(self, c):
         """The ids of the containers of a candidate, innermost first."""
@@ -343,6 +377,37 @@ def _of_kind(phrase, fits, scene, words, typing, level):
         coloured = [f for f in fits if scene.colour(f.c, word) >= MOSTLY]
         if coloured or not (words or typing or len(fits) == 1):
             fits = coloured
+    if phrase.fill:
+        # "the star outline": of the drawings, those only outlined; set aside when none tells (a page
+        # that draws every star the same way).
+        wanted = phrase.fill == "filled"
+        fits = [f for f in fits if scene.look(f.c).filled() == wanted] or fits
+    return fits
+
+
+def _by_look(phrase):
+    """The phrase without the words no text on the page says, when what is left still names the
+    element by its look: "the star outline", "the wide blue button" are a star and a blue button
+    whatever their texts say; "the headline", "the company name" are a heading. None when nothing
+    would be left to name it (a label the page words otherwise is no kind)."""
+    roles = [w for w in phrase.keywords if w in TEXT_ROLES]
+    looked = replace(phrase, keywords=[], kinds=phrase.kinds + ([("heading",)] if roles else []))
+    if phrase.quoted or not (roles or looked.colours or looked.fill or looked.count
+                             or any(k not in kinds.GENERIC for k in looked.kinds)):
+        return None
+    return looked
+
+
+def _sized(fits, sizes):
+    """The fits of the size the words say ("the wide button", "the small icon"), when sizes differ: those
+    within a tenth of the largest (smallest) measure."""
+    measures = {"width": lambda b: b["width"], "height": lambda b: b["height"], "area": lambda b: b["width"] * b["height"]}
+    for measure, largest in sizes:
+        size = [measures[measure](f.c["box"]) for f in fits]
+        if largest:
+            fits = [f for f, v in zip(fits, size) if v >= SIZE_TOLERANCE * max(size)]
+        else:
+            fits = [f for f, v in zip(fits, size) if SIZE_TOLERANCE * v <= min(size)]
     return fits
 
 
@@ -449,13 +514,34 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
             anchors = [Anchor(scene.regions[rid]["box"], region=rid) for rid in chosen]
         elif best == 0 or not anchors:
             anchors += [Anchor(scene.regions[rid]["box"], region=rid) for rid in chosen]
+    looked = _by_look(phrase) if words and not anchors else None
+    if looked is not None:
+        return _anchors(looked, scene, visible, pick, level)     # "right of the company name": its heading
+    return _pick(phrase, anchors, pick)
+
+
+def _pick(phrase, anchors, pick=True):
+    """The anchors the landmark's position and order words say: "the left sidebar", "the second card"."""
     if phrase.positions and len(anchors) > 1:
-        anchors = [layout.extreme(anchors, lambda a: a.box, phrase.positions)]    # "the left sidebar"
+        anchors = [layout.extreme(anchors, lambda a: a.box, phrase.positions)]
     if phrase.ordinal is not None and anchors and pick:
         ordered = layout.reading_order([a for a in anchors if a.called], lambda a: a.box)
         n = phrase.ordinal
         anchors = [ordered[n - 1 if n > 0 else n]] if abs(n) <= len(ordered) else []
     return anchors
+
+
+def _items(fits, scene):
+    """The boxes the fits are one each of, as anchors: for each fit, the largest container that holds
+    no other fit (the card of a grid of products that nothing calls a card); [] unless two or more."""
+    paths = [set(scene.path(f.c)) for f in fits]
+    held = Counter(node for path in paths for node in path)
+    found = {}
+    for f in fits:
+        own = [node for node in scene.path(f.c) if held[node] == 1]
+        if own and own[-1] in scene.regions:
+            found[own[-1]] = Anchor(scene.regions[own[-1]]["box"], region=own[-1])
+    return list(found.values()) if len(found) >= 2 else []
 
 
 def _is_container(landmark, c, scene):
@@ -522,7 +608,12 @@ def _relate(relation, fits, scene, visible):
     text when it is not on the page; whether any fit stands in it)."""
     # What a target is "with" is a part of it or beside it, whatever else on the page is more surely
     # of that kind: "the search field with the magnifier icon" is not the field beside the "Search" button.
-    anchors = _anchors(relation.landmark, scene, visible, level=relation.kind != "with")
+    landmark = relation.landmark
+    anchors = _anchors(landmark, scene, visible, level=relation.kind != "with")
+    if not anchors and relation.kind == "in" and landmark.regions & ITEMS and landmark.positions \
+            and not (landmark.quoted or landmark.keywords):
+        # "in the bottom-right card" where nothing is called a card: the box each fit is one of.
+        anchors = _pick(landmark, _items(fits, scene))
     if not anchors:
         return fits, False, relation.landmark.text, True
     keyed, itself = [], {id(a.candidate) for a in anchors if a.candidate is not None and _shows(relation.landmark, a.candidate)}
@@ -683,6 +774,10 @@ def _choose(action, description, scene):
         return None, "no editable field on the page" if typing else "no visible element on the page"
     words = bool(target.quoted or target.keywords)
     fits = _fits(target, pool, scene, words)
+    looked = _by_look(target) if words and not typing and max(f.text for f in fits) < MIN_EVIDENCE else None
+    if looked is not None:
+        target, words = looked, False
+        fits = _fits(target, pool, scene, words)
     if typing and words and max(f.text for f in fits) < MIN_EVIDENCE:
         # Descriptions of typing often name no field ("type the query"): the rest says where.
         words = False
@@ -719,6 +814,8 @@ def _choose(action, description, scene):
     if placing and matched and (target.kinds or target.count):
         best = max(f.kind for f in matched)
         matched = [f for f in matched if f.kind == best]
+    if target.sizes and matched:
+        matched = _sized(matched, target.sizes)
     if missing and not words and len(matched) > 1 and _undecided(description, missing, matched):
         return None, _nothing(description, matched, scene, f"no {missing[0]!r} on the page to tell them apart")
     if ordinal:

@@ -12,6 +12,7 @@ unnamed SVG path could be the star meant), 0 otherwise: an icon known to be some
 """
 import math
 import re
+import unicodedata
 
 WORD = re.compile(r"[a-z]+")
 CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -76,11 +77,18 @@ ICONS = {
     "percent": ("%", {"percent", "percentage"}),
     "archive": ("🗄📦", {"archive"}),
 }
+BESIDE_TEXT = 30        # a text this short is a label beside the pictograph it starts or ends with
 # The height of a chip: more than a line of text (about 18 px at 16 px), at most a large button.
 CHIP_HEIGHT = (24, 48)
 # Kinds made by structure, not by a picture.
 STRUCTURES = {"button", "link", "tab", "icon", "image", "thumbnail", "field", "checkbox", "radio", "toggle",
-              "select", "swatch", "card", "cell", "chip"}
+              "select", "swatch", "card", "cell", "chip", "heading"}
+HEADING_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
+HEADING_FONT = 1.2     # text this much larger than the page's body text stands out as a heading
+# Symbols and icon names of a drawing filled in or only outlined.
+FILLED_SYMBOLS, OUTLINE_SYMBOLS = "★⭐♥❤●⚫⬤■▲▼◆✚", "☆✩♡○◯◦⚪□△▽◇"
+FILLED_NAMES = {"filled", "fill", "solid", "fas", "full"}
+OUTLINE_NAMES = {"outline", "outlined", "empty", "hollow", "border", "regular", "far", "line", "o"}
 
 # Description words that say what kind of element is meant, whatever it is called. A word may name
 # several kinds ("remove icon": a bin or a cross).
@@ -93,7 +101,7 @@ NOUNS = {
     "textarea": ("field",), "input": ("field",), "textfield": ("field",),
     "checkbox": ("checkbox",), "radio": ("radio",), "toggle": ("toggle",), "switch": ("toggle",),
     "dropdown": ("select",), "select": ("select",), "combobox": ("select",),
-    "swatch": ("swatch",), "card": ("card",), "tile": ("card",), "cell": ("cell",), "square": ("cell",),
+    "swatch": ("swatch",), "card": ("card",), "tile": ("card", "cell"), "cell": ("cell",), "square": ("cell",),
     "star": ("star",), "heart": ("heart",), "trash": ("trash",), "bin": ("trash",), "garbage": ("trash",),
     "trashcan": ("trash",), "wastebasket": ("trash",), "bell": ("bell",), "pin": ("pin",), "plus": ("plus",),
     "minus": ("minus",), "chevron": ("chevron",), "caret": ("chevron",), "triangle": ("chevron",),
@@ -147,8 +155,10 @@ def words_of(*texts):
 class Look:
     """What one candidate shows, worked out once."""
 
-    def __init__(self, c, viewport, parent_display=""):
-        self.c, self.parent_display = c, parent_display or ""
+    def __init__(self, c, viewport, parent=None, body_font=16, tab_row=False):
+        parent = parent or {}
+        self.c, self.parent_display, self.body_font, self.tab_row = c, parent.get("display") or "", body_font, tab_row
+        self.parent_heading = parent.get("tag") in HEADING_TAGS or parent.get("role") == "heading"
         look = c.get("look") or {}
         self.look = look
         box = c["box"]
@@ -178,7 +188,9 @@ class Look:
                         or (not text and not heading and bool(look.get("paint") or look.get("border"))))
         self.viewport = viewport
         decoration = VARIATION.sub("", c.get("decoration") or "").strip()
-        shown = {ch for ch in (self.symbol, decoration if len(decoration) == 1 else "") if ch}
+        # A pictograph that leads or ends a short text is drawn beside it: "♡ 12", "👍 Helpful (8)".
+        ends = {ch for ch in (text[:1], text[-1:]) if len(text) <= BESIDE_TEXT and unicodedata.category(ch or "a") == "So"}
+        shown = {ch for ch in (self.symbol, decoration if len(decoration) == 1 else "") if ch} | ends
         self.identity = {kind for kind, (glyphs, names) in ICONS.items()
                          if any(ch in glyphs for ch in shown) or names & self.names}
         drawn = {kind for kind in ("dot", "hamburger", "chevron") if self._drawn(kind)}
@@ -269,11 +281,34 @@ class Look:
             # A small box with a short text to click (a filter, a tag, a time slot): a box, taller than
             # its line of text (padded, bordered), not a bare word like a link "Clear filters".
             return bool(c.get("interactive")) and bool(self.text) and len(self.text) <= 40 and CHIP_HEIGHT[0] <= self.height <= CHIP_HEIGHT[1]
+        if kind == "heading":
+            # A heading, the link in one, or text that stands out as one: larger than the page's body
+            # text, or bold at its size.
+            text, font = self.c.get("text") or "", self.c.get("font", self.body_font)
+            return bool(text) and (c.get("tag") in HEADING_TAGS or role == "heading" or self.parent_heading
+                                   or font >= HEADING_FONT * self.body_font
+                                   or font >= self.body_font and self.c.get("weight", 400) >= 600)
         if kind == "cell":
             # A cell of a table, or one of the items a CSS grid lays out.
             return (role in ("gridcell", "cell", "columnheader", "rowheader") or tag in ("td", "th") or "cell" in self.names
                     or "grid" in self.parent_display)
         raise ValueError(kind)
+
+    def filled(self):
+        """True when its drawing is filled in, False when only outlined, None when nothing tells: its
+        symbol (★ or ☆), its names (an icon font's "star-outline", "fa-regular"), the fill of its SVG
+        shapes, or a CSS shape painted or only bordered."""
+        if self.symbol:
+            return True if self.symbol in FILLED_SYMBOLS else False if self.symbol in OUTLINE_SYMBOLS else None
+        if OUTLINE_NAMES & self.names:
+            return False
+        if FILLED_NAMES & self.names:
+            return True
+        if self.look.get("outline") is not None:
+            return not self.look["outline"]
+        if not self.text and self.picture < 0.5 and (self.look.get("paint") or self.look.get("border")):
+            return bool(self.look.get("paint"))
+        return None
 
     def _mark_box(self):
         """A box to tick drawn with CSS: no text or picture (a tick symbol at most), a border all round,
@@ -282,6 +317,12 @@ class Look:
         return (bool(look) and (not self.text or self.symbol in "✓✔") and self.picture < 0.5
                 and look.get("border") == "trbl" and max(self.width, self.height) <= 1.5 * min(self.width, self.height)
                 and max(self.width, self.height) <= 2 * look.get("font", 16))
+
+    def _box(self):
+        """A box to click or a painted one, showing at most a short mark (a number of a board, a flag)."""
+        look = self.look
+        return (len(self.text) <= 4 and not self.c.get("editable")
+                and bool(self.c.get("interactive") or look.get("paint") or look.get("border") or self.picture >= 0.5))
 
     def _pill(self):
         look = self.look
@@ -300,6 +341,10 @@ class Look:
                 return 0.5
             if kind == "card" and {"card", "tile"} & self.names:
                 return 0.5    # called a card, though nothing says it can be clicked
+            if kind == "tab" and self.tab_row:
+                return 0.5    # one of a row of labels drawn alike but the open one
+            if kind == "cell" and self._box():
+                return 0.5    # a box with at most a short mark in it: one of a grid drawn with rows of boxes
             return 0.0
         if kind in self.identity:
             if direction and not self.points(direction):

@@ -30,10 +30,22 @@ input write fill user users s area section option item text labeled labelled nam
 # Words that say how many or how it looks, not what it is called.
 LOOKS = set("""
 one ones two three four five six seven eight nine ten several all both other same single only
-unlabelled unlabeled unnamed untitled plain blank empty small little tiny big large round rounded
-filled outlined hollow solid colour color coloured colored circular again shown visible displayed
+unlabelled unlabeled unnamed untitled plain blank round rounded
+colour color coloured colored circular again shown visible displayed
 showing shows reads reading saying says marked current circle
 """.split())
+# Words for an element's size, which tell it from others of its kind when sizes differ: (measure, largest?).
+SIZES = {**dict.fromkeys(("wide", "wider", "widest", "broad", "long", "longer"), ("width", True)),
+         **dict.fromkeys(("narrow", "narrower", "thin"), ("width", False)),
+         **dict.fromkeys(("tall", "taller", "tallest"), ("height", True)),
+         **dict.fromkeys(("big", "bigger", "biggest", "large", "larger", "largest", "huge"), ("area", True)),
+         **dict.fromkeys(("small", "smaller", "smallest", "little", "tiny", "mini"), ("area", False))}
+# Words for a drawing only outlined ("the star outline", "the empty heart") or filled in.
+FILLS = {**dict.fromkeys(("outline", "outlined", "hollow", "empty", "unfilled"), "outline"),
+         **dict.fromkeys(("filled", "solid"), "filled")}
+# Words for the part of an item that names it, which a page shows as a heading or its largest text
+# ("the headline of the third story", "the company name"), when no text says the word itself.
+TEXT_ROLES = {"headline", "heading", "title", "name", "caption"}
 NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
            "ten": 10, **{str(n): n for n in range(1, 11)}}
 # Words before "box" that make it a box to type in ("the search box"); other boxes are clicked.
@@ -87,12 +99,14 @@ class Phrase:
     positions: set = field(default_factory=set)
     regions: set = field(default_factory=set)        # container nouns (landmarks)
     count: tuple | None = None                       # (n, kinds): "with four stars"
+    sizes: list = field(default_factory=list)        # (measure, largest?) per size word
+    fill: str | None = None                          # "outline" or "filled"
     previous: bool = False                           # "it": the element the step before acted on
 
     @property
     def names_something(self):
         return bool(self.quoted or self.keywords or self.kinds or self.colours or self.regions or self.count
-                    or self.previous)
+                    or self.previous or self.sizes or self.fill)
 
     @property
     def only_place(self):
@@ -128,12 +142,24 @@ def _ordinal_runs(tokens):
     return out
 
 
+def _names_line_next(tokens):
+    """Whether the tokens start with a row or column named by its order or place ("the third column")."""
+    words = [t for t in tokens[:4] if t != "the"]
+    return len(words) >= 2 and isinstance(words[0], str) and (words[0].startswith("#") or words[0] in POSITIONS) \
+        and words[1] in ("row", "column", "col")
+
+
 def _split(tokens):
     """[(relation or None, tokens)]: the target's tokens, then each landmark's."""
     parts, current, relation, i = [], [], None, 0
     while i < len(tokens):
         if tokens[i] == "right" and tuple(tokens[i + 1:i + 3]) == ("next", "to"):
             i += 1      # "right next to it": just next to it
+            continue
+        if tokens[i] == "and" and relation is not None and _names_line_next(tokens[i + 1:]):
+            parts.append((relation, current))   # "in the second row and third column": two lines
+            current = []
+            i += 1
             continue
         for words, name in RELATIONS:
             if words[0] in ("left", "right") and current[-1:] and (current[-1] == "the" or current[-1] in POSITIONS):
@@ -215,6 +241,10 @@ def _phrase(tokens, quotes, typed_words, landmark):
             i += 1
         elif w in kinds.ICON_NAMES and following in kinds.ICON_FOLLOWERS:
             p.kinds.append(kinds.ICON_NAMES[w])
+        elif w in SIZES:
+            p.sizes.append(SIZES[w])
+        elif w in FILLS and (p.kinds or any(kinds.noun(later) for later in words[i:])):
+            p.fill = FILLS[w]      # "the empty heart", "the star outline"; not "the empty field" of a form
         elif w == "once" and following == "more":
             i += 1
         elif w in PLACE_FILLERS or w in STOPWORDS or w in LOOKS or w in typed_words:

@@ -1,9 +1,9 @@
 """What a judgment returns: plain dataclasses that turn into JSON with `to_dict()`."""
 from dataclasses import asdict, dataclass, field
 
-from .official import ERROR, NO, YES, cut
+from .official import cut
 
-# Why a replay ended. Site faults are prefixed "site:"; the final states are listed once here.
+# Why a replay ended. Site faults are prefixed "site:".
 COMPLETED = "completed"
 ACTION_NOT_FOUND = "site:action-not-found"
 ACTION_FAILED = "site:action-failed"
@@ -13,12 +13,9 @@ NAVIGATED_AWAY = "site:navigated-away"
 CRASHED = "site:crashed"
 MEMORY = "site:memory"
 NO_ENTRY_PAGE = "site:no-entry-page"
-STOP_REASONS = (COMPLETED, ACTION_NOT_FOUND, ACTION_FAILED, ASSERTION_FAILED, TIMEOUT, NAVIGATED_AWAY,
-                CRASHED, MEMORY, NO_ENTRY_PAGE)
 # The outcome of a step executed after an earlier step's assertion was judged "No": the official
 # evaluation goes on acting, but counts nothing from there.
 AFTER_STOP = "after-stop"
-VERDICTS = (YES, NO, ERROR)
 
 
 @dataclass

@@ -1,6 +1,14 @@
 from django import template
 
+from leaderboard import constants as states
+
 register = template.Library()
+
+
+@register.simple_tag
+def state_labels():
+    """{state: label}, for scripts that show a state the server sends them."""
+    return states.STATE_LABELS
 
 
 @register.filter

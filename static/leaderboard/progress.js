@@ -5,7 +5,7 @@
   var panel = document.getElementById("progress");
   if (!panel || panel.dataset.finished === "true") return;
   var INTERVAL_MS = 2000;
-  var LABELS = {queued: "Queued", running: "Running", done: "Done", failed: "Failed", cancelled: "Cancelled"};
+  var LABELS = JSON.parse(document.getElementById("state-labels").textContent);
 
   function render(p) {
     var status = document.getElementById("status");

@@ -5,13 +5,13 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from tasks_catalog.media import parse_range
 from tasks_catalog.models import Task
+from tests.waits import free_port, serving, wait_for
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -109,12 +109,6 @@ def test_range_over_http_in_the_embedded_server(live_server, small_bench):
     check_ranges_over_http(live_server.thread.host, live_server.thread.port)
 
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.mark.django_db(transaction=True)
 def test_range_over_http_under_gunicorn_with_debug_off(worker_env, small_bench, tmp_path):
     from tasks_catalog.importer import import_bench
@@ -127,15 +121,8 @@ def test_range_over_http_under_gunicorn_with_debug_off(worker_env, small_bench, 
                                f"127.0.0.1:{port}", "--workers", "1"], cwd=REPO, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert server.poll() is None, server.stderr.read().decode()
-                assert time.monotonic() < deadline, "gunicorn did not start"
-                time.sleep(0.3)
+        wait_for(serving(server, lambda: socket.create_connection(("127.0.0.1", port), timeout=1).close() or True),
+                 60, "gunicorn")
         check_ranges_over_http("127.0.0.1", port)
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         connection.request("GET", "/tasks/sample-tabs/")

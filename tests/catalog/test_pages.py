@@ -72,9 +72,11 @@ def test_empty_catalog_says_how_to_import(client, catalog):
 def test_catalog_page_runs_a_fixed_number_of_queries(client, catalog, django_assert_max_num_queries):
     # Six for the catalog; three for the board's version and the solve rates, which it caches.
     with django_assert_max_num_queries(9):
-        client.get("/tasks/?q=a&sort=steps")
+        first = client.get("/tasks/?q=a&sort=steps")
     with django_assert_max_num_queries(7):
-        client.get("/tasks/?q=a&sort=steps")
+        again = client.get("/tasks/?q=a&sort=steps")
+    assert first.status_code == again.status_code == 200
+    assert first.content.decode().count('data-testid="task-card"') == again.content.decode().count('data-testid="task-card"') == 6
 
 
 def test_task_page_has_video_timeline_checkpoints_and_assets(client, catalog):

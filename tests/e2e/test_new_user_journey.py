@@ -15,7 +15,7 @@ from judging.engine import JUDGE_VERSION
 from judging.engine.browser import LAUNCH_ARGS
 from judging.engine.options import CHROMIUM_PATH
 from judging.engine.scoring import PROTOCOL
-from tests.submissions.test_worker import JUDGE_TIMEOUT
+from tests.waits import JUDGE_TIMEOUT
 from tests.submissions.zips import site_zip
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]

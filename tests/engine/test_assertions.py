@@ -2,8 +2,9 @@
 the part of a page in Chromium that an action changed."""
 import pytest
 
-from judging.engine.assertions import (identical, misordered, missing_numbers, missing_typed, named_numbers,
-                                       numbers_not_brought, order_direction, text_direction, unmet_quotes)
+from judging.engine.assertions import (identical, misordered, misplaced, missing_numbers, missing_typed, named_numbers,
+                                       numbers_not_brought, order_direction, text_direction, theme_unmet, unmet_quotes,
+                                       values_brought)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
 CHECKPOINT = CART + " Your cart Ridge Hiking Boots $149 Remove Trail Runner Shoes $119 Remove Total: $268"
@@ -60,9 +61,21 @@ def test_words_typed_earlier_that_the_assertion_names_must_be_echoed_on_the_page
     assert missing_typed(assertion, "wireless mouse\n", checkpoint, "Thanks, traveller!") == []  # not named
 
 
+def test_the_little_words_of_what_was_typed_are_not_a_name_for_it():
+    assert missing_typed("Only the Buy milk task is listed.", "Water the plants", None, "Buy milk") == []
+    assert missing_typed("Water the plants is listed.", "Water the plants", None, "Buy milk") == ["plants", "water"]
+
+
 def test_a_value_changed_from_need_not_be_shown_nor_ordinals_and_distances():
     assert named_numbers("The price changes from $199 to $238.") == {"238"}
     assert named_numbers("The 3rd tab opens and the page moves 400 px; 2 items are listed") == {"2"}
+    assert named_numbers("The review now shows Helpful (9) instead of Helpful (8).") == {"9"}
+    assert named_numbers("The like count rises by 1 to 113 likes.") == {"113"}
+
+
+def test_a_price_with_cents_of_zero_is_the_same_value():
+    assert missing_numbers("The total reads $468.00 and the fee $0.50.", None, "Total $468 Fee $0.5") == []
+    assert missing_numbers("The total reads $468.", None, "Total $468.50") == ["468"]
 
 
 def test_without_a_checkpoint_the_numbers_named_must_be_in_what_the_action_changed():
@@ -171,3 +184,65 @@ def test_words_a_rebuild_adds_in_its_own_wording_weigh_neither_way():
     # The rebuild says "Copied to clipboard!": "to" and "clipboard" are its own words.
     assert text_direction(checkpoint, before, before + " Copied to clipboard")[0] is True
     assert text_direction(checkpoint, before, before + " to clipboard")[0] is None
+
+
+def test_an_item_said_to_move_to_the_top_is_read_higher_than_before():
+    claim = "Call the plumber about the leak moves to the top of the list and its pin turns blue."
+    before = "Tasks Buy milk Call the plumber about the leak Pay rent"
+    assert misplaced(claim, before, "Tasks Call the plumber about the leak Buy milk Pay rent") == []
+    assert misplaced(claim, before, "Tasks Buy milk Pay rent Call the plumber about the leak") == [
+        "Call the plumber about the leak"]
+    assert misplaced("'Pay rent' drops to the bottom", before, "Tasks Pay rent Buy milk") == ["Pay rent"]
+    # What the page does not show both times, or a pronoun, is left to the other rules.
+    assert misplaced("It moves to the top", before, "Tasks Pay rent Buy milk") == []
+
+
+def test_values_the_action_brought_as_named_say_the_page_moved_as_claimed():
+    before, after = "History 7 × 8 = 56 C % 56", "History 7 × 8 = 56 C % 0.56"
+    assert values_brought("The display shows 0.56.", after, "0.56", before, after) == ["0.56"]
+    # Not brought (already shown, elsewhere than what changed), or not all shown: no such evidence.
+    assert values_brought("The history lists 56.", after, "0.56", before, after) == []
+    assert values_brought("The display shows 0.56 and Moves reads 3.", after, "0.56", before, after) == []
+    # A value said to stay is no sign of the change.
+    assert values_brought("Moves reads 3 and Pairs still reads 1 / 8.", "Moves 3 Pairs 1 / 8", "3",
+                          "Moves 2 Pairs 1 / 8", "Moves 3 Pairs 1 / 8") == ["3"]
+
+
+def test_a_text_named_after_starting_with_or_titled_is_claimed_like_a_quoted_one():
+    claim = "Four more stories appear, starting with Harbour ferry fares to rise 6% in April; the count reads 12 of 12."
+    assert unmet_quotes(claim, "Harbour ferry fares to rise 6% in April Showing 12 of 12") == []
+    assert unmet_quotes(claim, "Night buses to run every 15 minutes Showing 12 of 12") == [
+        "Harbour ferry fares to rise 6% in April"]
+    assert unmet_quotes("A new list titled Weekend trips is shown.", "Weekend trips") == []
+
+
+def test_what_a_text_reads_is_named_by_its_capital_and_read_as_whole_words():
+    claim = "The first four stars turn amber and the text beside them reads Good."
+    assert unmet_quotes(claim, "★★★★☆ Good Write a review") == []
+    assert unmet_quotes(claim, "★★☆☆☆ Fair Goodbye") == ["Good"]
+    # A value or a look is no text a page reads.
+    assert unmet_quotes("Moves reads 2 and the card shows a red heart.", "Moves 3") == []
+
+
+def test_a_page_said_to_be_in_a_dark_theme_is_dark_over_most_of_the_screen():
+    import cv2
+    import numpy as np
+
+    dark, bar_only = np.full((200, 300, 3), 30, np.uint8), np.full((200, 300, 3), 250, np.uint8)
+    bar_only[:40] = 30
+    png = {name: cv2.imencode(".png", image)[1].tobytes() for name, image in (("dark", dark), ("bar", bar_only))}
+    claim = "The whole page switches to a dark theme, with light text, and the Dark mode toggle is on."
+    assert theme_unmet(claim, png["dark"]) == []
+    assert theme_unmet(claim, png["bar"]) == ["dark"]
+    assert theme_unmet("The page is still dark.", png["bar"]) == ["dark"]
+    # A label that says the word is no claim about the page.
+    assert theme_unmet("The Dark mode toggle is on.", png["bar"]) == []
+
+
+def test_a_value_the_page_reads_is_checked_though_the_checkpoints_ocr_missed_it():
+    checkpoint = "Main bedroom Book a visit"     # the counter on the photo too small for OCR
+    claim = "The main bedroom photo is shown, the fourth dot is filled and the counter reads 4 / 5."
+    assert missing_numbers(claim, checkpoint, "Main bedroom 3 / 5 Book a visit") == ["4/5"]
+    assert missing_numbers(claim, checkpoint, "Main bedroom 4 / 5 Book a visit") == []
+    # A count of things on the page is no value it reads.
+    assert missing_numbers("All 16 cards are face down again.", "Moves 0", "Moves 0") == []

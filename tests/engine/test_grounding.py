@@ -814,3 +814,117 @@ DELIVERY = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; f
 def test_one_of_the_landmarks_is_not_under_the_others(open_page):
     # The chosen option is orange too, but it is one of "the delivery options", not under them.
     assert chosen(open_page(DELIVERY), "Click the orange button under the delivery options") == "go"
+
+
+# -- words for a look, a size and the part of an item that names it --------------------------------
+STORIES = """<!doctype html><meta charset="utf-8"><style>body { margin: 0; font: 14px Verdana, sans-serif; }
+  header { background: #f60; height: 40px; display: flex; align-items: center; gap: 12px; padding: 0 8px; }
+  .s { display: flex; gap: 12px; padding: 10px 20px; border-bottom: 1px solid #eee; } .s i { width: 120px; height: 80px;
+  background: #ccd; } h2 { font-size: 19px; margin: 0; } .meta { color: #888; font-size: 12px; }</style>
+<header><b>Daily</b><a href="#">World</a><a href="#">Tech</a></header><main>""" + "".join(
+    f'<div class="s"><i></i><div><h2><a href="#" data-k="h{i}">{title}</a></h2><p>A summary of the story.</p>'
+    f'<div class="meta"><a href="#" data-k="c{i}">{i * 7} comments</a> · <span>{i}h ago</span></div></div></div>'
+    for i, title in enumerate(("Markets rally on rate news", "New bridge opens downtown", "Scientists map deep ocean",
+                               "Local team wins final"), 1)) + "</main>"
+
+
+def test_the_headline_of_an_item_is_its_heading_counted_one_per_item(open_page):
+    # No text says "headline" or "story": the headline is the heading, one per story.
+    page = open_page(STORIES, (1000, 700))
+    assert chosen(page, "Click the headline of the third story") == "h3"
+    assert chosen(page, "Click the title of the second article") == "h2"
+    assert chosen(page, "Click the comments link of the fourth story") == "c4"
+
+
+SIGN_UP = """<!doctype html><style>body { margin: 20px; font: 14px sans-serif; } form { width: 400px; display: grid; gap: 10px; }
+  input { height: 30px; } .row { display: flex; gap: 8px; } button { height: 36px; border: 0; border-radius: 4px; color: #fff;
+  background: #1a73e8; cursor: pointer; } .sm { width: 80px; }</style>
+<form><input placeholder="Name"><div class="row"><button type="button" class="sm" data-k="check">Check</button>
+<button type="button" class="sm" data-k="test">Test</button></div><input placeholder="Email">
+<button type="button" data-k="wide">Create account</button></form>"""
+
+
+def test_size_words_pick_the_widest_or_smallest_when_sizes_differ(open_page):
+    # "wide" is no text on the page: it says which of the blue buttons, as "small" does.
+    page = open_page(SIGN_UP)
+    assert chosen(page, "Click the wide blue button") == "wide"
+    assert chosen(page, "Click the wide blue button at the bottom of the form") == "wide"
+    assert chosen(page, "Click the small blue button on the right") == "test"
+
+
+COMPANY = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; font: 14px sans-serif; }
+  .co { display: flex; gap: 8px; align-items: center; } .r span { color: #fa0; } .co button { background: none; border: 0; }</style>
+<div class="co"><h1>Northwind Traders</h1><button aria-label="Follow" data-k="follow"><svg width="20" height="20"
+viewBox="0 0 24 24"><path d="M12 2l3 7h7l-6 5 2 8-6-5-6 5 2-8-6-5h7z" fill="none" stroke="#555"/></svg></button></div>
+<div class="r"><span data-k="1">★</span><span data-k="2">★</span><span data-k="3">★</span><span data-k="4">☆</span> 3.9 rating</div>"""
+
+
+def test_an_outline_is_a_drawing_not_filled_in_beside_the_heading_a_name_means(open_page):
+    # The company name is the page's heading; the star beside it is an outlined SVG; of the rating's
+    # stars, the empty one is the outline.
+    page = open_page(COMPANY)
+    assert chosen(page, "Click the star outline to the right of the company name") == "follow"
+    assert chosen(page, "Click the empty star in the rating") == "4"
+    assert chosen(page, "Click the last filled star") == "3"
+
+
+ROWS_OF_BOXES = """<!doctype html><style>body { margin: 20px; } .r { display: flex; gap: 4px; margin-bottom: 4px; }
+  .r div { width: 50px; height: 50px; background: #bbb; cursor: pointer; }</style>
+<button>New game</button><div>""" + "".join(
+    '<div class="r">' + "".join(f'<div data-k="{r}{c}"></div>' for c in "123") + "</div>" for r in "abc") + "</div>"
+
+
+def test_cells_of_a_grid_drawn_as_rows_of_boxes(open_page):
+    # Nothing says "cell" or "grid": the boxes in rows and columns are its cells.
+    page = open_page(ROWS_OF_BOXES)
+    assert chosen(page, "Click the top-left cell of the grid") == "a1"
+    assert chosen(page, "Click the bottom right tile") == "c3"
+
+
+TAB_ROW = """<!doctype html><style>body { margin: 20px; font: 15px Georgia, serif; background: #15181d; color: #ddd; }
+  .links, .boxes, .heads { display: flex; gap: 20px; margin: 16px 0; } .links span, .heads span { cursor: pointer; }
+  .boxes span { width: 52px; height: 40px; border: 1px solid #59606b; text-align: center; cursor: pointer; }
+  .boxes .sel { background: #1f5a3d; } .heads span { padding: 8px 0; border-bottom: 3px solid transparent; color: #8d8a82; }
+  .heads .sel { border-bottom-color: #c9a227; color: #eee; }</style>
+<div class="links"><span>Men</span><span>Women</span><span>Gear</span></div>
+<div class="boxes"><span>S</span><span class="sel">M</span><span data-k="xl">XL</span></div>
+<div class="heads"><span class="sel" data-k="overview">Overview</span><span>Specs</span><span data-k="reviews">Reviews</span></div>"""
+
+
+def test_tabs_are_the_row_of_labels_drawn_alike_but_the_open_one(open_page):
+    # Nothing calls them tabs: the row whose one label is underlined in another colour is; the links
+    # drawn all alike are not, nor the boxes of a size picker.
+    page = open_page(TAB_ROW)
+    assert chosen(page, "Click the last tab of the tab row, at its right end") == "reviews"
+    assert chosen(page, "Click the first tab") == "overview"
+
+
+def test_a_cell_named_by_its_row_and_its_column(open_page):
+    page = open_page(BOARD)
+    assert chosen(page, "Click the cell in the second row and third column") == "b3"
+    assert chosen(page, "Click the cell in the bottom row and the first column") == "c1"
+
+
+PRODUCT_GRID = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; font: 14px sans-serif; }
+  .g { display: grid; grid-template-columns: repeat(3, 220px); gap: 16px; } .p { border: 1px solid #ddd; padding: 10px; }
+  .p i { display: block; width: 200px; height: 120px; background: #cde; } .p h3 { margin: 6px 0; font-size: 16px; }
+  .p button { background: #1a73e8; color: #fff; border: 0; padding: 6px 10px; cursor: pointer; } .like { cursor: pointer; }
+</style><h1>Shop</h1><div class="g">""" + "".join(
+    f'<div class="p"><i></i><h3 data-k="t{n}">{name}</h3><div>${price}</div><button data-k="b{n}">Add to cart</button> '
+    f'<span class="like" data-k="l{n}">♡ {likes}</span></div>'
+    for n, (name, price, likes) in enumerate((("Desk lamp", 39, 12), ("Oak chair", 129, 8), ("Wool rug", 89, 31),
+                                              ("Floor lamp", 59, 4), ("Stool", 45, 9), ("Mirror", 75, 2)), 1)) + "</div>"
+
+
+def test_a_card_nothing_names_is_the_box_each_item_is_one_of(open_page):
+    # No container is called a card: the box holding each product's title and button alone is.
+    page = open_page(PRODUCT_GRID, (1000, 800))
+    assert chosen(page, "Click the blue button in the bottom-right card") == "b6"
+    assert chosen(page, "Click the title of the top-right card") == "t3"
+    assert chosen(page, "Click the 'Add to cart' button of the third product") == "b3"
+
+
+def test_a_pictograph_that_starts_a_short_text_is_drawn_beside_it(open_page):
+    page = open_page(PRODUCT_GRID, (1000, 800))
+    assert chosen(page, "Click the heart on the fifth card") == "l5"
+    assert chosen(page, "Click the heart outline of the last product") == "l6"

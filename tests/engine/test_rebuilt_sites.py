@@ -52,19 +52,23 @@ def test_rebuild_without_its_scripts_fails_by_the_first_step_that_needs_them(jud
 
 
 # One behaviour wrong: the task, the script as written and as changed, the steps that still pass,
-# and what the failing assertion's detail must say, where one rule alone can catch it.
+# and the evidence the failing assertion's detail must name.
 WRONG = {
     "question-opens-the-next-answer": ("sample-accordion", "setOpen(item, !item.classList.contains('open'))",
                                        "setOpen(item.nextElementSibling, !item.nextElementSibling.classList.contains('open'))",
-                                       0, {}),
+                                       0, {"quotes_unmet": ["Forgot password"]}),
     # Adding goes on (no checkpoint there), but the panel lists other shoes and another total.
-    "cart-adds-the-next-product": ("sample-cart", "cart.push(it);", "cart.push(items[items.indexOf(it) + 1]);", 3, {}),
-    "sort-puts-the-dearest-first": ("sample-search", "a.price - b.price", "b.price - a.price", 2, {}),
+    "cart-adds-the-next-product": ("sample-cart", "cart.push(it);", "cart.push(items[items.indexOf(it) + 1]);", 3,
+                                   {"numbers_missing": ["268"]}),
+    # The same words in another order: the page moves no closer to its checkpoint.
+    "sort-puts-the-dearest-first": ("sample-search", "a.price - b.price", "b.price - a.price", 2, {"toward": False}),
     # A stale index after sorting: the second row opens the catalogue's second product.
     "result-opens-another-product": ("sample-search", "() => showDetail(p)",
-                                     "() => showDetail(products[results.indexOf(p)])", 3, {}),
+                                     "() => showDetail(products[results.indexOf(p)])", 3,
+                                     {"numbers_not_brought": ["29"]}),
     "booking-leaves-the-count-unchanged": ("sample-modal", "document.getElementById('bookingStatus').textContent = "
-                                           "count + (count === 1 ? ' tour booked' : ' tours booked');", "", 3, {}),
+                                           "count + (count === 1 ? ' tour booked' : ' tours booked');", "", 3,
+                                           {"quotes_unmet": ["1 tour booked"]}),
     "confirmation-forgets-the-typed-name": ("sample-modal", "'Thanks, ' + name + '! Your tour is booked.'",
                                             "'Thanks, traveller! Your tour is booked.'", 2,
                                             {"typed_missing": ["ana", "silva"]}),
@@ -76,4 +80,4 @@ def test_rebuild_with_one_behaviour_wrong_fails_where_it_goes_wrong(judge, tmp_p
     task, old, new, passing, detail = WRONG[case]
     result = judge.run(BENCH / task, changed(task, tmp_path / "site", old, new), tmp_path / "out")
     assert (result.stop_reason, result.success_step) == (ASSERTION_FAILED, passing), result.stop_detail
-    assert detail.items() <= result.steps[passing].assertion.detail.items()
+    assert detail and detail.items() <= result.steps[passing].assertion.detail.items()

@@ -1,10 +1,8 @@
 """The commands the Dockerfile runs, tested outside Docker: gunicorn + whitenoise, a judge worker."""
 import os
 import re
-import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 import uuid
@@ -13,15 +11,10 @@ from pathlib import Path
 import pytest
 
 from judging.tasks import ping
+from tests.waits import free_port, serving, wait_for
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def get(url, headers=None):
@@ -31,18 +24,6 @@ def get(url, headers=None):
             return response.status, dict(response.headers), response.read()
     except urllib.error.HTTPError as err:
         return err.code, dict(err.headers), err.read()
-
-
-def wait_for(url, proc, seconds=120):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"server exited with {proc.returncode}")
-        try:
-            return get(url)
-        except OSError:
-            time.sleep(0.3)
-    raise AssertionError(f"{url} did not answer in {seconds}s")
 
 
 @pytest.fixture
@@ -70,7 +51,7 @@ def serve(tmp_path):
 
 def test_web_entrypoint_serves_pages_and_compressed_hashed_static_files(serve):
     base, proc = serve(["scripts/entrypoint", "web"])
-    status, _, body = wait_for(f"{base}/", proc)
+    status, _, body = wait_for(serving(proc, lambda: get(f"{base}/")), 120, "the site")
     assert status == 200
     css = re.search(r'href="(/static/site/site\.[0-9a-f]{12}\.css)"', body.decode())
     assert css, "stylesheet is not served under a hashed name"
@@ -86,7 +67,7 @@ def test_healthz_under_gunicorn_is_503_naming_the_database_when_its_port_is_clos
     base, proc = serve(lambda port: [str(BIN / "gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{port}"],
                        DATABASE_URL="postgres://postgres@127.0.0.1:1/test", SECRET_KEY="x",
                        CELERY_BROKER_URL="filesystem://", DEBUG="1")
-    status, _, body = wait_for(f"{base}/healthz", proc)
+    status, _, body = wait_for(serving(proc, lambda: get(f"{base}/healthz")), 120, "/healthz")
     assert status == 503
     assert b'"down": ["database"]' in body
 

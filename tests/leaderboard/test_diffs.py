@@ -1,4 +1,6 @@
 """The difference heatmap is coloured exactly where pixels differ; the chosen element is boxed."""
+import os
+
 import numpy as np
 from PIL import Image
 
@@ -48,3 +50,9 @@ def test_heatmap_file_is_written_once_and_redone_when_a_source_changes(tmp_path)
     assert ensure_heatmap(truth, generated, out).stat().st_mtime_ns == first
     with Image.open(out) as heat:
         assert changed_fraction(heat) == 1.0
+    picture().save(generated)  # the page is judged again and now matches its checkpoint
+    later = first + 10**9      # a newer file, however coarse the file system's clock
+    os.utime(generated, ns=(later, later))
+    ensure_heatmap(truth, generated, out)
+    with Image.open(out) as heat:
+        assert changed_fraction(heat) == 0.0

@@ -8,8 +8,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from judging import constants as states
 from judging.engine import result as outcome
+from leaderboard import constants as states
 from leaderboard.gallery import ended_by
 from leaderboard.models import Submission, TaskRun
 
@@ -78,12 +78,12 @@ def test_the_table_fills_in_as_each_task_is_judged_without_a_reload(board, page,
     navigations = []
     page.on("framenavigated", lambda frame: navigations.append(frame.url))
     row = page.get_by_test_id("task-102")
-    expect(row.get_by_role("cell").nth(1)).to_have_text("running")
+    expect(row.get_by_role("cell").nth(1)).to_have_text(states.STATE_LABELS[states.RUNNING])
     shot(page, f"live-{where.strip('/') or 'submission'}")
     done = TaskRun.objects.get(submission=weak, task__task_id="102")
     TaskRun.objects.filter(pk=done.pk).update(status=states.DONE, final=0.44, ifs=0.5, success_steps=1,
                                               result=board["strong"].runs.get(task__task_id="103").result)
-    expect(row.get_by_role("cell").nth(1)).to_have_text("done")
+    expect(row.get_by_role("cell").nth(1)).to_have_text(states.STATE_LABELS[states.DONE])
     expect(row.get_by_role("cell").nth(2)).to_have_text("44.00")
     expect(row.get_by_test_id("ended-by")).to_contain_text("its assertion was judged No")
     expect(row.get_by_role("link", name="gallery")).to_be_visible()

@@ -5,11 +5,11 @@ record of the requests it received is the witness, not the page's report of what
 import pytest
 from django.core.signals import request_started
 
-from judging import constants as states
 from judging import runner
-from judging.tasks import judge_run
+from leaderboard import constants as states
 from leaderboard import services
 from leaderboard.models import AuditEntry, Submission
+from leaderboard.runs import judge_run
 from tests.conftest import logged_in_page
 from tests.factories import make_submission
 from tests.submissions.conftest import METADATA
@@ -106,7 +106,7 @@ def test_the_live_preview_gives_the_site_no_session_and_no_way_in(hostile, alice
         page.wait_for_function("document.body.dataset.done && document.body.dataset.fetch0"
                                " && document.body.dataset.fetch1")
         seen = page.evaluate("Object.assign({}, document.body.dataset)")
-        page.wait_for_timeout(500)  # room for the forms and frames to send anything they could
+        page.wait_for_load_state("networkidle")  # the forms and frames have sent all they could
     assert seen["cookie"].startswith("refused: SecurityError")
     assert seen["fetch0"] == seen["fetch1"] == "failed"
     site = next(path for path, _ in requests_seen if path != preview)  # the tokened copy it was sent to

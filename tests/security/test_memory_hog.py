@@ -7,8 +7,9 @@ import zipfile
 
 import pytest
 
-from judging import constants as states
-from tests.submissions.test_worker import finished, upload, wait_for
+from leaderboard import constants as states
+from tests.submissions.test_worker import finished, upload
+from tests.waits import wait_for
 from tests.submissions.zips import SAMPLE_SITES
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]

@@ -5,7 +5,7 @@ A hidden submission leaves every public view, including leaderboard pages alread
 import pytest
 from django.contrib.messages import get_messages
 
-from judging import constants as states
+from leaderboard import constants as states
 from leaderboard.models import AuditEntry, Submission
 
 

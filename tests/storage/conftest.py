@@ -1,11 +1,12 @@
 """A real S3-compatible server (moto) on 127.0.0.1 for the whole session, and a fresh bucket per test
 that the test process's default storage points at."""
-import socket
 import uuid
 
 import boto3
 import pytest
 from moto.server import ThreadedMotoServer
+
+from tests.waits import free_port
 
 KEYS = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing-secret"}
 REGION = "us-east-1"
@@ -13,9 +14,7 @@ REGION = "us-east-1"
 
 @pytest.fixture(scope="session")
 def s3_endpoint():
-    with socket.socket() as probe:  # a free port; moto takes it a moment later
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=port)
     server.start()
     yield f"http://127.0.0.1:{port}"

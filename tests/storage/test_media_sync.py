@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from judging import media_sync
+import media_sync
 from tasks_catalog.models import Task
 from tests.conftest import SAMPLE_BENCH
 from tests.storage.conftest import keys

@@ -7,11 +7,12 @@ from django.conf import settings
 from django.core.management import call_command
 from django.urls import reverse
 
-from judging import constants as states
-from judging import media_sync
+import media_sync
+from leaderboard import constants as states
 from tests.conftest import SAMPLE_BENCH, Worker
 from tests.storage.conftest import KEYS, REGION, keys
-from tests.submissions.test_worker import finished, upload, wait_for
+from tests.submissions.test_worker import finished, upload
+from tests.waits import wait_for
 from tests.submissions.zips import site_zip
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.production, pytest.mark.browser]

@@ -33,5 +33,5 @@ def run_zip(tmp_path):
 def sent_jobs(monkeypatch):
     """The run ids of the judge jobs sent (to no broker): capture commit callbacks with execute=True."""
     sent = []
-    monkeypatch.setattr("judging.tasks.judge_run.delay", sent.append)
+    monkeypatch.setattr("leaderboard.runs.judge_run.delay", sent.append)
     return sent

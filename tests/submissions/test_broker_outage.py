@@ -2,7 +2,6 @@
 runs wait marked unsent, /healthz says the broker is down, and the reaper sends the jobs once the
 broker is back, after which a real worker judges each task once. Embedded: the queue folder cannot
 be written. Production: the Redis server is stopped (one of our own, not the shared one)."""
-import socket
 import subprocess
 import time
 from pathlib import Path
@@ -10,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from config.celery import app as celery_app
-from judging import constants as states
-from leaderboard import services
+from leaderboard import constants as states
+from leaderboard import runs
 from leaderboard.models import AuditEntry, Submission, TaskRun
 from tests.conftest import Worker
-from tests.submissions.test_worker import finished, wait_for
+from tests.submissions.test_worker import finished
+from tests.waits import free_port, wait_for
 from tests.submissions.zips import site_zip
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
@@ -44,7 +44,7 @@ def upload_during_outage(api, client, path):
 
 
 def judged_once_after_the_reaper_sends(submission, run, worker):
-    assert services.reap()["sent"] == [run.pk]
+    assert runs.reap()["sent"] == [run.pk]
     wait_for(lambda: finished(submission), what="the delayed job to be judged", worker=worker)
     run.refresh_from_db()
     assert run.status == states.DONE and run.attempts == 1 and not run.unsent
@@ -71,17 +71,11 @@ def test_upload_while_the_queue_folder_cannot_be_written_is_kept_and_judged_late
     judged_once_after_the_reaper_sends(submission, run, celery_worker)
 
 
-def _free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 class RedisServer:
     """A Redis of this test's own, so stopping it cannot disturb anyone else's."""
 
     def __init__(self, tmp_path):
-        self.port, self.dir = _free_port(), tmp_path
+        self.port, self.dir = free_port(), tmp_path
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.proc = None
 

@@ -3,7 +3,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from judging import constants as states
+from leaderboard import constants as states
 from leaderboard.models import AuditEntry, Submission, TaskRun
 from leaderboard.services import SubmissionRefused, create_submission
 from tests.submissions.conftest import METADATA
@@ -19,7 +19,7 @@ def stored_files():
 def test_whole_run_creates_one_queued_run_per_task_and_sends_jobs_after_commit(
         tasks, alice, run_zip, django_capture_on_commit_callbacks, monkeypatch):
     sent = []
-    monkeypatch.setattr("judging.tasks.judge_run.delay", sent.append)
+    monkeypatch.setattr("leaderboard.runs.judge_run.delay", sent.append)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         submission = create_submission(alice, METADATA, run_zip(("t1", "t3")), "run.zip")
     assert sent == []  # none sent before the commit

@@ -9,14 +9,13 @@ import pytest
 from django.conf import settings
 from PIL import Image
 
-from judging import constants as states
 from judging.engine import official
-from leaderboard.preview import preview_url
+from leaderboard import constants as states
 from leaderboard.models import Submission
-from tests.conftest import logged_in_page
-from tests.conftest import SAMPLE_BENCH
-from tests.submissions.test_worker import wait_for
+from leaderboard.preview import preview_url
+from tests.conftest import SAMPLE_BENCH, logged_in_page
 from tests.submissions.zips import SAMPLE_SITES
+from tests.waits import wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 TASK = "sample-tabs"

@@ -14,14 +14,15 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from judging import constants as states
 from judging.engine import official
+from leaderboard import constants as states
 from leaderboard.models import Submission
 from tests.conftest import Worker
 from tests.engine.chat_server import ScriptedChat
 from tests.engine.tiny_dino import make_tiny_dino
 from tests.factories import make_submission
-from tests.submissions.test_worker import finished, wait_for
+from tests.submissions.test_worker import finished
+from tests.waits import wait_for
 from tests.submissions.zips import site_zip
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]

@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.conftest import logged_in_page
-from tests.submissions.test_worker import JUDGE_TIMEOUT
+from tests.waits import JUDGE_TIMEOUT
 from tests.submissions.zips import site_zip
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]

@@ -1,9 +1,14 @@
 """The submit form, the submission page and its progress endpoint, and who may see what."""
+import json
+import re
+from pathlib import Path
+
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
-from judging import constants as states
-from leaderboard import services
+from leaderboard import constants as states
+from leaderboard import runs, services
 from leaderboard.models import Submission
 from tests.submissions.conftest import METADATA
 from tests.submissions.zips import PAGE, make_zip
@@ -91,12 +96,25 @@ def test_private_submission_is_hidden_from_others(client, bob, submission):
 def test_submission_page_and_progress_json(client, alice, submission):
     client.force_login(alice)
     run = submission.runs.get(task__task_id="t1")
-    services.claim_run(run.pk, "job-1", "w1")
+    runs.claim_run(run.pk, "job-1", "w1")
     progress = client.get(f"/submissions/{submission.pk}/progress.json").json()
     assert progress["status"] == states.RUNNING and progress["current_tasks"] == ["t1"]
     assert (progress["judged"], progress["total"], progress["finished"]) == (0, 2, False)
     html = client.get(submission.get_absolute_url()).content.decode()
     assert "now judging task t1" in html and "leaderboard/progress.js" in html
+
+
+def test_the_page_and_its_script_show_the_state_labels_the_server_sends(client, alice, submission):
+    client.force_login(alice)
+    runs.claim_run(submission.runs.get(task__task_id="t1").pk, "job-1", "w1")
+    html = client.get(submission.get_absolute_url()).content.decode()
+    sent = re.search(r'<script id="state-labels" type="application/json">(.*?)</script>', html)
+    labels = json.loads(sent[1]) if sent else {}
+    assert labels == dict(states.STATE_CHOICES)
+    rows = html[html.index('data-testid="task-t1"'):]
+    assert '<span class="badge running">Running</span>' in rows and '<span class="badge queued">Queued</span>' in rows
+    script = (Path(settings.BASE_DIR) / "static/leaderboard/progress.js").read_text(encoding="utf-8")
+    assert not [label for label in labels.values() if f'"{label}"' in script]
 
 
 def test_my_submissions_lists_only_mine(client, alice, bob, submission):

@@ -5,23 +5,22 @@ simply fails. Tests wait on states the server exposes (the run rows), never on s
 """
 import os
 import signal
-import time
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 
-from judging import constants as states
-from judging.tasks import judge_run
-from leaderboard import services
+from leaderboard import constants as states
+from leaderboard import runs
 from leaderboard.models import AuditEntry, Submission, TaskRun
+from leaderboard.runs import judge_run
 from tests.conftest import Worker
 from tests.submissions.zips import site_zip
+from tests.waits import wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
 TASKS = 6  # samples/bench
-JUDGE_TIMEOUT = 300
 
 
 def upload(api, path):
@@ -30,17 +29,6 @@ def upload(api, path):
                                                   "archive": archive}, format="multipart")
     assert response.status_code == 201, response.content
     return Submission.objects.get(pk=response.json()["id"])
-
-
-def wait_for(predicate, timeout=JUDGE_TIMEOUT, what="condition", worker=None):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    log = worker.output()[-3000:] if worker else ""
-    raise AssertionError(f"timed out waiting for {what}\n{log}")
 
 
 def finished(submission):
@@ -120,7 +108,7 @@ def test_whole_worker_killed_in_embedded_mode_is_recovered_by_the_reaper(sample_
     # The filesystem broker deleted the message when the worker took it (DESIGN.md): the reaper
     # is the way back, once the dead job's heartbeat is older than the stale limit.
     submission, run = kill_whole_worker_mid_task(celery_worker, alice_api, tmp_path)
-    wait_for(lambda: services.reap(stale_seconds=settings.JUDGE_HEARTBEAT_SECONDS + 2)["requeued"],
+    wait_for(lambda: runs.reap(stale_seconds=settings.JUDGE_HEARTBEAT_SECONDS + 2)["requeued"],
              what="the reaper to re-queue the run")
     wait_for(lambda: finished(submission), what="the re-queued run to finish", worker=celery_worker)
     run.refresh_from_db()
@@ -164,7 +152,17 @@ def test_infrastructure_failure_retries_with_backoff_then_fails_with_the_reason(
 
 def test_reaper_is_on_the_beat_schedule():
     from config.celery import app
-    from judging.tasks import reap
+    from leaderboard.runs import scheduled_reap
 
     entry = app.conf.beat_schedule["reap-stalled-runs"]
-    assert entry["task"] == reap.name and entry["schedule"] == settings.JUDGE_REAPER_INTERVAL
+    assert entry["task"] == scheduled_reap.name and entry["schedule"] == settings.JUDGE_REAPER_INTERVAL
+
+
+def test_the_judge_tasks_keep_the_names_that_queued_jobs_carry():
+    from config.celery import app
+    from leaderboard.runs import scheduled_reap
+
+    app.loader.import_default_modules()
+    assert (judge_run.name, scheduled_reap.name) == ("judging.judge_run", "judging.reap")
+    assert app.tasks["judging.judge_run"].run is judge_run.run and app.tasks["judging.reap"].run is scheduled_reap.run
+    assert app.conf.task_routes["judging.reap"]["queue"] == settings.REAPER_QUEUE

@@ -9,11 +9,12 @@ import pytest
 from django.conf import settings
 
 from config.celery import app as celery_app
-from judging import constants as states
+from leaderboard import constants as states
 from leaderboard.models import AuditEntry, TaskRun
 from tests.conftest import Worker
-from tests.submissions.test_worker import finished, upload, wait_for
 from tests.submissions.endless_job import ENDLESS
+from tests.submissions.test_worker import finished, upload
+from tests.waits import wait_for
 from tests.submissions.zips import site_zip
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
@@ -137,9 +138,9 @@ def test_a_stop_that_would_wait_for_a_job_forever_turns_cold_in_time(alone, work
 
 
 def test_the_reaper_runs_in_its_own_process_while_every_judge_is_busy(sample_catalog_committed, judge_and_reaper):
-    from judging.tasks import reap
+    from leaderboard.runs import scheduled_reap
 
     judge, reaper = judge_and_reaper
     judge.stop()  # no judge at all: the reaper must not need one
-    assert reap.delay().get(timeout=60) == {"requeued": [], "failed": [], "resent": [], "sent": []}
+    assert scheduled_reap.delay().get(timeout=60) == {"requeued": [], "failed": [], "resent": [], "sent": []}
     assert "judging.reap" in reaper.output()

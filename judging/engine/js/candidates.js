@@ -159,6 +159,16 @@
     }
     const kids = [...el.children].map((k) => k.getBoundingClientRect()).filter((k) => k.width > 0 && k.height > 0);
     const bars = kids.length >= 2 && kids.every((k) => k.width >= 3 * k.height) ? kids.length : 0;
+    // Whether its drawing is only outlined ("the star outline") or filled in: the SVG shapes' fill
+    // (null when it has none to tell).
+    let outline = null;
+    const shapes = el.tagName === "svg" ? el.querySelectorAll("path, polygon, circle, rect, ellipse")
+      : el.querySelectorAll("svg path, svg polygon, svg circle, svg rect, svg ellipse");
+    for (let i = 0; i < shapes.length && i < 6; i++) {
+      const shape = getComputedStyle(shapes[i]);
+      const empty = shape.fill === "none" || alpha(shape.fill) <= 0.05 || shape.fillOpacity === "0";
+      outline = (outline === null || outline) && empty && shape.stroke !== "none";
+    }
     let turn = null;
     const m = style.transform.match(/matrix\(([^)]*)\)/);
     if (m) { const [a, b] = m[1].split(",").map(parseFloat); turn = Math.round(Math.atan2(b, a) * 180 / Math.PI); }
@@ -166,7 +176,7 @@
       picture: r.width * r.height > 0 ? Math.min(1, picture / (r.width * r.height)) : 0,
       photo: r.width * r.height > 0 ? Math.min(1, photo / (r.width * r.height)) : 0,
       paint: alpha(style.backgroundColor) > 0.05 ? style.backgroundColor : style.backgroundImage !== "none" ? "image" : "",
-      radius: radiusOf(style, r), border: bordered(style), turn, bars, kids: kids.length, font: parseFloat(style.fontSize) || 16 };
+      radius: radiusOf(style, r), border: bordered(style), outline, turn, bars, kids: kids.length, font: parseFloat(style.fontSize) || 16 };
   };
 
   const out = [], elements = [];
@@ -219,8 +229,13 @@
         alt: clip(el.getAttribute("alt")), value: el.tagName === "INPUT" && inputRole(el) === "button" ? clip(el.value) : "",
         id: clip(el.id, 80), cls: clip(typeof el.className === "string" ? el.className : el.getAttribute("class"), 120),
         name: clip(el.getAttribute("name"), 80), href: clip(el.getAttribute("href"), 120),
-        box: boxOf(r), visible, inViewport, onTop, enabled: !el.disabled && el.getAttribute("aria-disabled") !== "true",
+        box: boxOf(r), font: parseFloat(style.fontSize) || 16, weight: parseInt(style.fontWeight, 10) || 400, visible, inViewport, onTop, enabled: !el.disabled && el.getAttribute("aria-disabled") !== "true",
         editable: isEditable, native, listener, pointer, interactive, focused: el === document.activeElement,
+        // How a short clickable text is drawn, to tell the one marked as chosen in a row of alike ones
+        // (a tab underlined, in another colour or weight) whatever its markup says.
+        mark: visible && interactive && text.length <= 40 ? { ink: style.color, paint: style.backgroundColor,
+          under: `${style.borderBottomWidth} ${style.borderBottomColor} ${style.textDecorationLine} ${style.boxShadow}`,
+          weight: style.fontWeight, border: bordered(style) } : null,
         // Icons have at most a symbol for text, or an icon font's ligature ("star") and an icon class.
         look: visible && (text.length <= 3 || ICON_CLASS.test(el.getAttribute("class") || "")) ? lookOf(el, style, r) : null,
         // A symbol CSS puts beside a control's text (a "+" after an FAQ question, a "▾" after "Sort").

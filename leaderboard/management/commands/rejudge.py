@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from judging import constants as states
 from judging.engine.scoring import PROTOCOL
+from leaderboard import constants as states
 from leaderboard import services
 from leaderboard.models import Submission
 

@@ -17,16 +17,18 @@ STATE_CHOICES = [
     (FAILED, "Failed"),
     (CANCELLED, "Cancelled"),
 ]
+STATE_LABELS = dict(STATE_CHOICES)
 FINAL_STATES = (DONE, FAILED, CANCELLED)
 ACTIVE_STATES = (QUEUED, RUNNING)
+
+# How much of a worker's name and of an error's text a run keeps, and how much of the error the
+# audit log repeats (the run has the rest).
+WORKER_CHARS = 200
+FAILURE_DETAIL_CHARS = 2000
+AUDIT_DETAIL_CHARS = 500
 
 # Stable ids for why a run failed: "judge:*" is our side, "task:*" the catalog's. The detail text
 # beside them is for people; these ids are for code, the API and filters.
 FAILURE_STALLED = "judge:stalled"
 FAILURE_ERROR = "judge:error"
 FAILURE_TASK_UNUSABLE = "task:unusable"
-FAILURE_MESSAGES = {
-    FAILURE_STALLED: "The judge stopped sending heartbeats too many times",
-    FAILURE_ERROR: "The judge failed repeatedly for reasons outside the site",
-    FAILURE_TASK_UNUSABLE: "The task's files are missing or invalid on the judge",
-}
