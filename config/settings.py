@@ -5,7 +5,6 @@ broker and media under var/. Production sets DATABASE_URL (PostgreSQL) and CELER
 (Redis or RabbitMQ).
 """
 import ipaddress
-import secrets
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -17,10 +16,13 @@ from config.env import env, envbool, envint, envlist, envsecret
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env("IWR_VAR_DIR") or BASE_DIR / "var")
-VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 DEBUG = envbool("DEBUG", False)
-EMBEDDED = not env("DATABASE_URL")
+_database_url = env("DATABASE_URL")
+EMBEDDED = not _database_url
+# The embedded mode keeps one generated key, so that sessions survive restarts. Importing settings
+# writes nothing: the first process to start writes it (config.apps); until then SECRET_KEY is empty.
+GENERATED_SECRET_KEY_FILE = VAR_DIR / "secret_key"
 
 
 def _secret_key():
@@ -31,12 +33,7 @@ def _secret_key():
         raise ImproperlyConfigured(
             "SECRET_KEY is not set: with DATABASE_URL set and DEBUG off, set SECRET_KEY or SECRET_KEY_FILE"
         )
-    # The embedded mode keeps one generated key so sessions survive restarts.
-    path = VAR_DIR / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
-    return path.read_text().strip()
+    return GENERATED_SECRET_KEY_FILE.read_text().strip() if GENERATED_SECRET_KEY_FILE.is_file() else ""
 
 
 SECRET_KEY = _secret_key()
@@ -44,6 +41,7 @@ ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "te
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
+    "config",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -62,6 +60,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -85,6 +84,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "config.security.csp_nonce",
             ],
         },
     },
@@ -92,7 +92,7 @@ TEMPLATES = [
 
 
 def _database():
-    url = env("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'db.sqlite3'}"
+    url = _database_url or f"sqlite:///{VAR_DIR / 'db.sqlite3'}"
     try:
         db = dj_database_url.parse(url, conn_max_age=envint("DATABASE_CONN_MAX_AGE", 60))
     except Exception as exc:
@@ -147,8 +147,9 @@ if S3_BUCKET:
     _s3 = {"bucket_name": S3_BUCKET, "endpoint_url": env("S3_ENDPOINT_URL") or None,
            "region_name": env("S3_REGION") or None, "file_overwrite": True}
     # Without keys boto3 looks in its usual places (instance role, ~/.aws); with keys, they win.
-    if envsecret("AWS_ACCESS_KEY_ID"):
-        _s3.update(access_key=envsecret("AWS_ACCESS_KEY_ID"), secret_key=envsecret("AWS_SECRET_ACCESS_KEY"))
+    _access_key = envsecret("AWS_ACCESS_KEY_ID")
+    if _access_key:
+        _s3.update(access_key=_access_key, secret_key=envsecret("AWS_SECRET_ACCESS_KEY"))
     STORAGES["default"] = {"BACKEND": "storages.backends.s3.S3Storage", "OPTIONS": _s3}
 # Where a judge worker keeps task files fetched from shared storage, one folder per content hash.
 TASK_CACHE_DIR = Path(env("TASK_CACHE_DIR") or VAR_DIR / "task-cache")
@@ -190,8 +191,6 @@ if urlsplit(CELERY_BROKER_URL).scheme not in _KNOWN_BROKERS:
     )
 CELERY_FILESYSTEM_DIR = Path(env("CELERY_FILESYSTEM_DIR") or VAR_DIR / "broker")
 if CELERY_BROKER_URL.startswith("filesystem"):
-    for sub in ("queue", "processed", "control"):
-        (CELERY_FILESYSTEM_DIR / sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(CELERY_FILESYSTEM_DIR / "queue"),
         "data_folder_out": str(CELERY_FILESYSTEM_DIR / "queue"),
@@ -205,8 +204,13 @@ else:
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND") or (
     f"file://{VAR_DIR / 'celery-results'}" if CELERY_BROKER_URL.startswith("filesystem") else CELERY_BROKER_URL
 )
-if CELERY_RESULT_BACKEND.startswith("file://"):
-    Path(CELERY_RESULT_BACKEND[len("file://"):]).mkdir(parents=True, exist_ok=True)
+# The folders the site writes in, made when a process starts (config.apps), not when settings are read.
+LOCAL_FOLDERS = [
+    VAR_DIR,
+    *(Path(CELERY_BROKER_TRANSPORT_OPTIONS[name]) for name in ("data_folder_in", "processed_folder", "control_folder")
+      if name in CELERY_BROKER_TRANSPORT_OPTIONS),
+    *([Path(CELERY_RESULT_BACKEND.removeprefix("file://"))] if CELERY_RESULT_BACKEND.startswith("file://") else []),
+]
 JUDGE_QUEUE = "judge"
 CELERY_TASK_DEFAULT_QUEUE = JUDGE_QUEUE
 CELERY_TASK_ACKS_LATE = True
@@ -216,8 +220,6 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_EXPIRES = 3600
 
-# The judge's browser.
-CHROMIUM_PATH = env("CHROMIUM_PATH") or "/usr/bin/chromium"
 # A local DINOv2 folder (config, weights, preprocessor) for the paper's image similarity; unset,
 # the judge uses its default similarity. Read by workers only: results rank apart by similarity.
 JUDGE_DINO_PATH = env("JUDGE_DINO_PATH") or None
@@ -272,10 +274,11 @@ LOGGING = {
 
 # Accounts and security. PRODUCTION means a shared database (DATABASE_URL) and DEBUG off.
 PRODUCTION = not EMBEDDED and not DEBUG
+_email_host = env("EMAIL_HOST")
 EMAIL_BACKEND = env("EMAIL_BACKEND") or (
-    "django.core.mail.backends.smtp.EmailBackend" if env("EMAIL_HOST") else "django.core.mail.backends.console.EmailBackend"
+    "django.core.mail.backends.smtp.EmailBackend" if _email_host else "django.core.mail.backends.console.EmailBackend"
 )
-EMAIL_HOST = env("EMAIL_HOST", "localhost")
+EMAIL_HOST = _email_host or "localhost"
 EMAIL_PORT = envint("EMAIL_PORT", 587)
 EMAIL_HOST_USER = env("EMAIL_HOST_USER")
 EMAIL_HOST_PASSWORD = envsecret("EMAIL_HOST_PASSWORD")
@@ -331,5 +334,3 @@ CONTENT_SECURITY_POLICY = (
     "worker-src 'self' blob:; frame-src 'self'; frame-ancestors 'none'; object-src 'none'; "
     "base-uri 'self'; form-action 'self'"
 )
-MIDDLEWARE.insert(1, "config.security.ContentSecurityPolicyMiddleware")
-TEMPLATES[0]["OPTIONS"]["context_processors"].append("config.security.csp_nonce")

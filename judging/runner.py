@@ -26,7 +26,7 @@ def judge_options():
     from judging.engine.options import JudgeOptions, LLMModels
 
     llm = LLMModels.from_env()
-    return JudgeOptions(backend="llm" if llm else "offline", llm=llm, chromium_path=settings.CHROMIUM_PATH,
+    return JudgeOptions(backend="llm" if llm else "offline", llm=llm,
                         cache_dir=Path(settings.VAR_DIR) / "judge-cache", dino_path=_dino_path(),
                         page_memory_mb=settings.JUDGE_PAGE_MEMORY_MB)
 

@@ -10,7 +10,7 @@ class PreflightForm(forms.Form):
     """The zip and what it holds: all a pre-flight check needs, and the upload part of a submission."""
 
     task = forms.ModelChoiceField(
-        Task.objects.all(), to_field_name="task_id", required=False,
+        Task.objects.all(), to_field_name="task_id", required=False, label="What the zip holds",
         empty_label="Whole run: one folder per task id",
         help_text="Pick a task when the zip holds one site (index.html at its root or inside one folder). "
                   "Leave it for a whole run: <task_id>/<model_dir>/index.html or <task_id>/index.html.")
@@ -24,6 +24,10 @@ class PreflightForm(forms.Form):
             f"Up to {settings.SUBMISSION_MAX_UPLOAD_BYTES // mb} MB; unpacked, at most "
             f"{settings.SUBMISSION_MAX_UNPACKED_BYTES // mb} MB, {settings.SUBMISSION_MAX_FILES} files and "
             f"{settings.SUBMISSION_MAX_FILE_BYTES // mb} MB per file.")
+
+    def upload_fields(self):
+        """The zip and what it holds, as the submit page lays them out below the model's details."""
+        return [self["task"], self["archive"]]
 
 
 class SubmissionForm(PreflightForm, forms.ModelForm):
@@ -55,3 +59,6 @@ class SubmissionForm(PreflightForm, forms.ModelForm):
     def metadata_fields(self):
         """The short model fields laid out in a grid; the description gets its own row."""
         return [self[name] for name in METADATA_FIELDS if name != "description"]
+
+    def description_row(self):
+        return [self["description"]]

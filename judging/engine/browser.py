@@ -10,8 +10,7 @@ import time
 from dataclasses import dataclass
 
 from . import fonts
-
-CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
+from .options import CHROMIUM_PATH
 
 # --no-sandbox: Chromium refuses to start as root without it. The background-networking flags
 # keep it from stalling on a closed network. The rest pin rendering so that the same page gives

@@ -1,4 +1,9 @@
-"""Everything a judgment can be tuned by, passed in by the caller (never read from Django)."""
+"""Everything a judgment can be tuned by, passed in by the caller (never read from Django).
+
+This module is the engine's one reader of the environment (CHROMIUM_PATH, IWR_JUDGE_CACHE and the
+JUDGE_LLM_* family), for callers that pass nothing: its command line, authoring tools, tests, and
+the workers, whose Django settings do not read these variables again.
+"""
 import os
 import tempfile
 from dataclasses import dataclass, field
@@ -14,6 +19,8 @@ BACKENDS = ("offline", "llm")
 # words; they perform no action): the direction and number rules reject those, not this threshold.
 DEFAULT_ASSERTION_THRESHOLD = 0.53
 DEFAULT_GROUNDING_MODEL = "gpt-4o"     # the official evaluation's default OPENAI_MODEL_NAME
+# The judge's browser: Debian's chromium package unless CHROMIUM_PATH names another.
+CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from judging.engine import JUDGE_VERSION
-from judging.engine.browser import CHROMIUM_PATH, LAUNCH_ARGS
+from judging.engine.browser import LAUNCH_ARGS
+from judging.engine.options import CHROMIUM_PATH
 from judging.engine.scoring import PROTOCOL
 from tests.waits import JUDGE_TIMEOUT
 from tests.submissions.zips import site_zip

@@ -101,3 +101,18 @@ def test_charts_page_loads_plotly_from_our_static_files_with_a_table_for_each_ch
     assert html.count('data-plotly="chart-') == 8 and html.count('<details class="alt">') == 8
     assert "Table of every task" in html and "completed by no submission" in html
     assert 'data-testid="win-rates"' in html
+
+
+
+def test_the_tables_are_rendered_once_per_board_version_and_query(client, board, admin_user, monkeypatch):
+    from leaderboard import board_pages, moderation
+
+    built = []
+    build = board_pages._board_tables
+    monkeypatch.setattr(board_pages, "_board_tables", lambda *args: built.append(args) or build(*args))
+    first = client.get("/leaderboard/").content
+    assert client.get("/leaderboard/").content == first and len(built) == 1
+    client.get("/leaderboard/?sort=ifs")
+    assert len(built) == 2
+    moderation.perform(board["strong"], "hide", admin_user)
+    assert ">Strong-VL<" not in client.get("/leaderboard/").content.decode() and len(built) == 3
