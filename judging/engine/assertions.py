@@ -15,10 +15,10 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   shows state k, if there is one.
 - A state (near) pixel-identical to its checkpoint is judged true.
 - Otherwise, where state k has a checkpoint, three things must hold:
-  the action moved the page toward the checkpoint: it brought the values the assertion names (all of
-  them shown), or else, read from the words it changed (a rebuilt page
-  rarely looks like the original pixel for pixel, yet a tab that opens shows the checkpoint's
-  words): most words that appeared or vanished on the screenshot moved toward the checkpoint's
+  the action moved the page toward the checkpoint: it brought the values the assertion names (all
+  of them shown) or the theme it says the page switches to, or else, read from the words it
+  changed (a rebuilt page rarely looks like the original pixel for pixel, yet a tab that opens
+  shows the checkpoint's words): most words that appeared or vanished on the screenshot moved toward the checkpoint's
   count of them (a word the checkpoint never shows that appears is the page's own wording and
   does not weigh; one that vanishes moves toward it);
   if no word changed but their order did (a sort), the order came closer to the checkpoint's; if
@@ -372,15 +372,35 @@ def unmet_quotes(assertion, page_text):
     return [text for text, should in quoted_claims(assertion) if _shown(text, page_text) != should]
 
 
+def _themes(assertion):
+    return {(m.group(1) or m.group(2)).lower() for m in THEME.finditer(assertion)}
+
+
+def _dark_share(png):
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
+    return float((image < 128).mean()) if image is not None else 0.0
+
+
+def _in_theme(theme, dark):
+    return (dark if theme == "dark" else 1 - dark) > THEME_SHARE
+
+
 def theme_unmet(assertion, png):
     """The theme ("dark", "light") the assertion says the page is in when the screenshot is not: more
     than half of it of that lightness; [] when it says none or the screenshot shows it."""
-    wanted = {(m.group(1) or m.group(2)).lower() for m in THEME.finditer(assertion)}
+    wanted = _themes(assertion)
+    dark = _dark_share(png) if wanted else 0.0
+    return sorted(w for w in wanted if not _in_theme(w, dark))
+
+
+def theme_brought(assertion, previous_png, current_png):
+    """The theme the assertion says the page switches to, when the action brought it: the screenshot is
+    in it now and was not before (a page that turns dark moved as claimed, however its words read)."""
+    wanted = _themes(assertion)
     if not wanted:
         return []
-    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
-    dark = float((image < 128).mean()) if image is not None else 0.0
-    return sorted(w for w in wanted if (dark if w == "dark" else 1 - dark) <= THEME_SHARE)
+    was, now = _dark_share(previous_png), _dark_share(current_png)
+    return sorted(w for w in wanted if _in_theme(w, now) and not _in_theme(w, was))
 
 
 def identical(png_a, png_b):
@@ -499,7 +519,9 @@ class OfflineJudge:
         missing = missing_numbers(text, truth_text, page_text)
         brought = values_brought(text, page_text, after.changed_text, before.text + " " + previous.text,
                                  after.text + " " + current.text, change.scroll)
-        toward, detail = (True, {"values_brought": brought}) if brought and not missing else (None, {})
+        themed = theme_brought(text, previous.png, current.png)
+        toward, detail = (True, {"values_brought": brought, "theme_brought": themed}) \
+            if brought and not missing or themed else (None, {})
         if toward is None:
             toward, detail = text_direction(truth_text, previous.text, current.text)
         if toward is None:

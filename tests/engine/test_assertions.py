@@ -3,8 +3,8 @@ the part of a page in Chromium that an action changed."""
 import pytest
 
 from judging.engine.assertions import (identical, misordered, misplaced, missing_numbers, missing_typed, named_numbers,
-                                       numbers_not_brought, order_direction, text_direction, theme_unmet, unmet_quotes,
-                                       values_brought)
+                                       numbers_not_brought, order_direction, text_direction, theme_brought, theme_unmet,
+                                       unmet_quotes, values_brought)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
 CHECKPOINT = CART + " Your cart Ridge Hiking Boots $149 Remove Trail Runner Shoes $119 Remove Total: $268"
@@ -237,6 +237,9 @@ def test_a_page_said_to_be_in_a_dark_theme_is_dark_over_most_of_the_screen():
     assert theme_unmet("The page is still dark.", png["bar"]) == ["dark"]
     # A label that says the word is no claim about the page.
     assert theme_unmet("The Dark mode toggle is on.", png["bar"]) == []
+    # Turning dark is the change the assertion names, however the words of the screenshot read.
+    assert theme_brought(claim, png["bar"], png["dark"]) == ["dark"]
+    assert theme_brought(claim, png["dark"], png["dark"]) == []
 
 
 def test_a_value_the_page_reads_is_checked_though_the_checkpoints_ocr_missed_it():
