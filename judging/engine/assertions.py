@@ -258,11 +258,13 @@ def numbers_not_brought(assertion, changed_text, before_view, after_view, scroll
     changed, nor newly in view. Without a checkpoint, this ties the named value to the action: a
     detail panel for the wrong product leaves "$29" only in the list, which did not change. A scroll
     brings all that is in view after it: what "comes into view" may have shown at the bottom edge
-    before. A number the assertion quotes is checked with its quote; one it says stays (still,
-    already) need only be shown."""
+    before. A number the assertion quotes or names in a text ("the header shows Saved (1)") is
+    checked with that text; one it says stays (still, already) need only be shown."""
     before, after = _number_counts(before_view), _number_counts(after_view)
     region = _numbers(changed_text) | (set(after) if scrolled else set())
     unquoted = QUOTED.sub(" ", assertion)
+    for text, _shown_or_gone in quoted_claims(assertion):
+        unquoted = unquoted.replace(text, " ")
     kept = _kept(unquoted)
     return _in_order(n for n in named_numbers(unquoted) if n not in kept and n not in region and after[n] <= before[n])
 
