@@ -222,9 +222,12 @@ class Scene:
         return self._tabs
 
     def body_font(self):
-        """The size of most of the page's text: what a heading stands out from."""
+        """The size of most of the page's text, counted in characters: what a heading stands out from."""
         if self._body_font is None:
-            sizes = Counter(c.get("font", 16) for c in self.candidates if c.get("own") and c.get("visible"))
+            sizes = Counter()
+            for c in self.candidates:
+                if c.get("own") and c.get("visible"):
+                    sizes[c.get("font", 16)] += len(c["own"])
             self._body_font = sizes.most_common(1)[0][0] if sizes else 16
         return self._body_font
 
@@ -684,6 +687,20 @@ def _series(fits):
     return largest if len(largest) >= 3 and 2 * len(largest) > len(fits) else fits
 
 
+def _nth_item(fits, n, scene):
+    """The fit in the n-th item of a list, for an ordinal that counts the items a landmark names ("the
+    headline of the third story"): the items are the boxes each fit is the only one of, counted in
+    reading order among the longest run of them in one container; None when there is none."""
+    items = {}
+    for anchor in _items(fits, scene):
+        items.setdefault(scene.regions[anchor.region].get("up"), []).append(anchor)
+    run = max(items.values(), key=len, default=[])
+    if abs(n) > len(run):
+        return None
+    item = layout.reading_order(run, lambda a: a.box)[n - 1 if n > 0 else n]
+    return next(f for f in fits if item.region in scene.path(f.c))
+
+
 def _nth(fits, n, ordered):
     """The n-th (negative: from the end) of the fits: in relation order, or in reading order within
     the first group of siblings (in view first) that has that many."""
@@ -738,12 +755,13 @@ class Placed:
     missing: list        # landmarks not on the page
     ordinal: int | None  # the target's ordinal, or one a landmark's items passed on to it
     unheld: bool         # some landmark found stands in its relation to none of the fits
+    passed: bool = False  # the ordinal counts the landmark's items, one target each ("the third story")
 
 
 def _place(description, fits, ordinal, scene, visible):
     """The fits placed by the description's landmarks: containers first, then sides, then rows and
     columns of what is left."""
-    ordered, missing, unheld, everywhere = False, [], False, fits
+    ordered, missing, unheld, everywhere, passed = False, [], False, fits, False
     for relation in sorted(description.relations, key=lambda r: (_is_line(r.landmark), r.kind != "in")):
         landmark = relation.landmark
         if _is_line(landmark):
@@ -756,13 +774,13 @@ def _place(description, fits, ordinal, scene, visible):
                 _series_size(_anchors(landmark, scene, visible, pick=False)) < max(abs(landmark.ordinal), 2):
             # "the check circle beside the second method step", where no series of steps can be counted:
             # each step has its circle, so the circles are counted.
-            ordinal = landmark.ordinal
+            ordinal, passed = landmark.ordinal, True
             continue
         fits, counts, absent, held = _relate(relation, fits, scene, visible)
         ordered, unheld = ordered or counts, unheld or not held
         if absent:
             missing.append(absent)
-    return Placed(fits, ordered, missing, ordinal, unheld)
+    return Placed(fits, ordered, missing, ordinal, unheld, passed)
 
 
 def _choose(action, description, scene):
@@ -819,7 +837,7 @@ def _choose(action, description, scene):
     if missing and not words and len(matched) > 1 and _undecided(description, missing, matched):
         return None, _nothing(description, matched, scene, f"no {missing[0]!r} on the page to tell them apart")
     if ordinal:
-        chosen = _nth(matched, ordinal, ordered)
+        chosen = (_nth_item(matched, ordinal, scene) if placed.passed else None) or _nth(matched, ordinal, ordered)
         if chosen is None:
             if not words:
                 return None, _nothing(description, matched, scene, f"fewer than {abs(ordinal)} of them")

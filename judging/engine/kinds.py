@@ -284,10 +284,11 @@ class Look:
         if kind == "heading":
             # A heading, the link in one, or text that stands out as one: larger than the page's body
             # text, or bold at its size.
-            text, font = self.c.get("text") or "", self.c.get("font", self.body_font)
-            return bool(text) and (c.get("tag") in HEADING_TAGS or role == "heading" or self.parent_heading
-                                   or font >= HEADING_FONT * self.body_font
-                                   or font >= self.body_font and self.c.get("weight", 400) >= 600)
+            font = c.get("font", self.body_font)
+            words = c.get("own") or c.get("text") or ""    # words, not only "3." or the "|" between links
+            return any(ch.isalpha() for ch in words) and (
+                tag in HEADING_TAGS or role == "heading" or self.parent_heading or font >= HEADING_FONT * self.body_font
+                or font >= self.body_font and c.get("weight", 400) >= 600)
         if kind == "cell":
             # A cell of a table, or one of the items a CSS grid lays out.
             return (role in ("gridcell", "cell", "columnheader", "rowheader") or tag in ("td", "th") or "cell" in self.names

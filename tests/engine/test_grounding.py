@@ -928,3 +928,23 @@ def test_a_pictograph_that_starts_a_short_text_is_drawn_beside_it(open_page):
     page = open_page(PRODUCT_GRID, (1000, 800))
     assert chosen(page, "Click the heart on the fifth card") == "l5"
     assert chosen(page, "Click the heart outline of the last product") == "l6"
+
+
+LINKS_TABLE = """<!doctype html><meta charset="utf-8"><style>body { margin: 8px; font: 10pt Verdana, sans-serif; }
+  td { padding: 2px; } .sub { font-size: 7pt; color: #828282; } .hd { background: #f60; }</style>
+<table width="85%"><tr class="hd"><td><b>Hacker News</b> <span><a href="#">new</a> | <a href="#">past</a> |
+<a href="#">comments</a> | <a href="#">ask</a></span></td></tr><tr><td><table>""" + "".join(
+    f'<tr><td>{i}.</td><td><a href="#">▲</a></td><td><span><a href="#" data-k="h{i}">{title}</a> '
+    f'<span class="sub">(example.com)</span></span></td></tr><tr><td colspan="2"></td><td class="sub">{i * 10} points '
+    f'<a href="#">{i} hours ago</a> | <a href="#" data-k="c{i}">{i * 3} comments</a></td></tr>'
+    for i, title in enumerate(("Show HN: A tiny database", "Why the sky is blue, explained at some length", "Rust 2.0",
+                               "Maps of the deep ocean floor", "Ask HN: What do you read?"), 1)) + "</table></td></tr></table>"
+
+
+def test_the_items_a_landmark_counts_are_the_boxes_each_target_is_the_only_one_of(open_page):
+    # Titles of every length in table rows, a menu of links above them: the third story is the third
+    # row holding one title, and its headline the text standing out from the small print.
+    page = open_page(LINKS_TABLE, (1200, 800))
+    assert chosen(page, "Click the headline of the third story") == "h3"
+    assert chosen(page, "Click the title of the second story") == "h2"
+    assert chosen(page, "Click the comments link of the fourth story") == "c4"
