@@ -263,8 +263,8 @@ def numbers_not_brought(assertion, changed_text, before_view, after_view, scroll
     before, after = _number_counts(before_view), _number_counts(after_view)
     region = _numbers(changed_text) | (set(after) if scrolled else set())
     unquoted = QUOTED.sub(" ", assertion)
-    for text, _shown_or_gone in quoted_claims(assertion):
-        unquoted = unquoted.replace(text, " ")
+    for claim in quoted_claims(assertion):
+        unquoted = unquoted.replace(claim.text, " ")
     kept = _kept(unquoted)
     return _in_order(n for n in named_numbers(unquoted) if n not in kept and n not in region and after[n] <= before[n])
 
@@ -336,30 +336,46 @@ def missing_typed(assertion, typed, truth_text, page_text):
                   and not shown[w])
 
 
+@dataclass(frozen=True)
+class Claim:
+    text: str
+    should: bool          # shown, or gone
+    alone: bool = False   # a text of its own on the page: what a caption reads ("reads Good")
+
+
 def quoted_claims(assertion):
-    """[(text, should be shown)] for each quoted text, and each text named without quotes after a word
-    that introduces one ("starting with Night buses to run every 15 minutes", "titled Ocean maps",
-    "reads Good"): shown, unless its clause says it went away."""
+    """[Claim] for each quoted text, and each text named without quotes after a word that introduces
+    one ("starting with Night buses to run every 15 minutes", "titled Ocean maps", "reads Good"):
+    shown, unless its clause says it went away. One word a text reads is that text's whole wording
+    (the caption "Good", not a review titled "Good kettle")."""
     claims = []
     for clause in CLAUSE.split(assertion):
         gone = bool(GONE.search(clause))
         for match in QUOTED.finditer(clause):
             text = next(g for g in match.groups() if g is not None).strip()
             if text:
-                claims.append((text, not gone))
+                claims.append(Claim(text, not gone))
         bare = QUOTED.sub(" ", clause)
-        named = INTRODUCED.search(bare)
+        named, read = INTRODUCED.search(bare), READS.search(bare)
         if named and len(WORD.findall(named.group(1).lower())) >= 2:
-            claims.append((named.group(1).strip(" .!?"), not gone))
-        elif READS.search(bare):
-            claims.append((READS.search(bare).group(1).strip(" .!?"), not gone))
+            claims.append(Claim(named.group(1).strip(" .!?"), not gone))
+        elif read:
+            text = read.group(1).strip(" .!?")
+            claims.append(Claim(text, not gone, alone=len(text.split()) == 1))
     return claims
 
 
-def _shown(text, page_text):
+def _alone(text, page_text):
+    """Whether one of the page's texts (a line of its text) says just `text`, punctuation aside."""
+    return re.search(r"(?im)^[^\w\n]*" + re.escape(text) + r"[^\w\n]*$", page_text) is not None
+
+
+def _shown(text, page_text, alone=False):
     """A quoted text is shown when the page has it in whole words, up to case and, for a text of some
     words, a few letters: a rebuild may write "Book Your Tour!" for 'Book your tour'. Its numbers must
     be there exactly, in the same place."""
+    if alone:
+        return _alone(text, page_text)
     text, page = " ".join(text.lower().split()), " ".join(page_text.lower().split())
     if re.search(r"(?<!\w)" + re.escape(text) + r"(?!\w)", page):   # whole words: "Good" is not in "goodbye"
         return True
@@ -371,7 +387,7 @@ def _shown(text, page_text):
 
 def unmet_quotes(assertion, page_text):
     """Quoted texts the assertion says are shown but are not, or are gone but are still shown."""
-    return [text for text, should in quoted_claims(assertion) if _shown(text, page_text) != should]
+    return [c.text for c in quoted_claims(assertion) if _shown(c.text, page_text, c.alone) != c.should]
 
 
 def _themes(assertion):
@@ -480,7 +496,7 @@ class OfflineJudge:
             text = self.texts[j]
             numbers = named_numbers(QUOTED.sub(" ", step.assertion))
             claims = quoted_claims(step.assertion)
-            hits += len(numbers & _numbers(text)) + sum(_shown(q, text) == should for q, should in claims)
+            hits += len(numbers & _numbers(text)) + sum(_shown(c.text, text) == c.should for c in claims)
             total += len(numbers) + len(claims)
         return hits / total if total else None
 
@@ -532,7 +548,9 @@ class OfflineJudge:
             toward = (self.similarity.compare(self.images[j], current.image)
                       > self.similarity.compare(self.images[j], previous.image))
         unechoed = missing_typed(text, typed, truth_text, page_text)
-        quotes = [q for q, should in quoted_claims(text) if should and _shown(q, truth_text) and not _shown(q, page_text)]
+        quotes = [c.text for c in quoted_claims(text)
+                  if c.should and _shown(c.text, truth_text) and not _shown(c.text, after.page_text, c.alone)
+                  and not _shown(c.text, current.text)]
         disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
         was, now = self._close(j, k - 1), self._close(j, k)
         image, words = resemblance(self.similarity, self.images[j], truth_text, current)

@@ -225,8 +225,10 @@ def test_a_text_named_after_starting_with_or_titled_is_claimed_like_a_quoted_one
 
 def test_what_a_text_reads_is_named_by_its_capital_and_read_as_whole_words():
     claim = "The first four stars turn amber and the text beside them reads Good."
-    assert unmet_quotes(claim, "★★★★☆ Good Write a review") == []
-    assert unmet_quotes(claim, "★★☆☆☆ Fair Goodbye") == ["Good"]
+    assert unmet_quotes(claim, "★★★★☆\nGood\nWrite a review") == []
+    assert unmet_quotes(claim, "★★☆☆☆\nFair\nGoodbye") == ["Good"]
+    # One word a caption reads is its whole text, not a word of a review's title.
+    assert unmet_quotes(claim, "★★☆☆☆\nFair\nGood kettle, stiff lid") == ["Good"]
     # A value or a look is no text a page reads.
     assert unmet_quotes("Moves reads 2 and the card shows a red heart.", "Moves 3") == []
 
