@@ -74,10 +74,10 @@ CLAUSE = re.compile(r";|,\s+(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+", re.I)
 GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|close[sd]?\b|clear|dismiss|"
                   r"collaps)\w*", re.I)
 # Words after which a text is named without quotes, up to the end of its clause.
-INTRODUCED = re.compile(r"\b(?:(?:starting|beginning|opening|headed|led)\s+(?:with|by)|titled|entitled)\s+(.+)$", re.I)
+INTRODUCED = re.compile(r"\b(?:(?:starting|beginning|opening|headed|led)\s+(?:with|by)|titled|entitled)\s+([^\x00]+)$", re.I)
 # What a text reads, named without quotes by its capital ("the caption reads Good", "the bar shows
 # Glass Towers by Mira Vale"); a value ("reads 2") is a number, a look ("shows a red heart") no text.
-READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing)\s+(?:now\s+)?([A-Z][^;]*)$")
+READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing)\s+(?:now\s+)?([A-Z][^;\x00]*)$")
 # Words saying the values that follow are listed in order, up to the end of the sentence.
 ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|"
                      r"(?:cheapest|dearest|highest|lowest|newest|oldest|latest)\s+first)\b", re.I)
@@ -274,7 +274,7 @@ def _kept(assertion):
     return {n for clause in CLAUSE.split(assertion) if STAYS.search(clause) for n in named_numbers(clause)}
 
 
-def values_brought(assertion, page_text, changed_text, before_view, after_view, scrolled=False):
+def values_brought(assertion, page_text, before_view, after_view):
     """The values the assertion names that the action brought onto the page, [] unless the page shows
     all it names: where it brought them, the page moved as the assertion says, whatever the words of
     the screenshot did (a display turning 56 into 0.56 in large digits that OCR reads poorly)."""
@@ -282,8 +282,9 @@ def values_brought(assertion, page_text, changed_text, before_view, after_view, 
     named = named_numbers(unquoted)
     if not named or named - _numbers(page_text):
         return []
-    unbrought = set(numbers_not_brought(assertion, changed_text, before_view, after_view, scrolled))
-    return _in_order(named - unbrought - _kept(unquoted))
+    # Newly shown: a list the action only reorders (a sort) brings none of its prices.
+    before, after = _number_counts(before_view), _number_counts(after_view)
+    return _in_order(n for n in named - _kept(unquoted) if after[n] > before[n])
 
 
 def misordered(assertion, page_text):
@@ -355,7 +356,7 @@ def quoted_claims(assertion):
             text = next(g for g in match.groups() if g is not None).strip()
             if text:
                 claims.append(Claim(text, not gone))
-        bare = QUOTED.sub(" ", clause)
+        bare = QUOTED.sub("\x00", clause)      # a quote after "titled" is the title, said above
         named, read = INTRODUCED.search(bare), READS.search(bare)
         if named and len(WORD.findall(named.group(1).lower())) >= 2:
             claims.append(Claim(named.group(1).strip(" .!?"), not gone))
@@ -535,8 +536,7 @@ class OfflineJudge:
             return _offline(text, True, {"rule": "the page shows its checkpoint", "checkpoint": j, **facts})
         truth_text = self.texts[j]
         missing = missing_numbers(text, truth_text, page_text)
-        brought = values_brought(text, page_text, after.changed_text, before.text + " " + previous.text,
-                                 after.text + " " + current.text, change.scroll)
+        brought = values_brought(text, page_text, before.text + " " + previous.text, after.text + " " + current.text)
         themed = theme_brought(text, previous.png, current.png)
         toward, detail = (True, {"values_brought": brought, "theme_brought": themed}) \
             if brought and not missing or themed else (None, {})

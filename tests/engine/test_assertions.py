@@ -206,12 +206,14 @@ def test_an_item_said_to_move_to_the_top_is_read_higher_than_before():
 
 def test_values_the_action_brought_as_named_say_the_page_moved_as_claimed():
     before, after = "History 7 × 8 = 56 C % 56", "History 7 × 8 = 56 C % 0.56"
-    assert values_brought("The display shows 0.56.", after, "0.56", before, after) == ["0.56"]
-    # Not brought (already shown, elsewhere than what changed), or not all shown: no such evidence.
-    assert values_brought("The history lists 56.", after, "0.56", before, after) == []
-    assert values_brought("The display shows 0.56 and Moves reads 3.", after, "0.56", before, after) == []
+    assert values_brought("The display shows 0.56.", after, before, after) == ["0.56"]
+    # Not newly shown (a list only reordered), or not all shown: no such evidence.
+    assert values_brought("The history lists 56.", after, before, after) == []
+    assert values_brought("Sorted: Glide $29, Pulse $19.", "Glide $29 Pulse $19", "Pulse $19 Glide $29",
+                          "Glide $29 Pulse $19") == []
+    assert values_brought("The display shows 0.56 and Moves reads 3.", after, before, after) == []
     # A value said to stay is no sign of the change.
-    assert values_brought("Moves reads 3 and Pairs still reads 1 / 8.", "Moves 3 Pairs 1 / 8", "3",
+    assert values_brought("Moves reads 3 and Pairs still reads 1 / 8.", "Moves 3 Pairs 1 / 8",
                           "Moves 2 Pairs 1 / 8", "Moves 3 Pairs 1 / 8") == ["3"]
 
 
@@ -221,6 +223,8 @@ def test_a_text_named_after_starting_with_or_titled_is_claimed_like_a_quoted_one
     assert unmet_quotes(claim, "Night buses to run every 15 minutes Showing 12 of 12") == [
         "Harbour ferry fares to rise 6% in April"]
     assert unmet_quotes("A new list titled Weekend trips is shown.", "Weekend trips") == []
+    # A quote after "titled" is the title; what follows is no text.
+    assert unmet_quotes("A dialog titled 'Book your tour' opens over a darkened page.", "Book your tour") == []
 
 
 def test_what_a_text_reads_is_named_by_its_capital_and_read_as_whole_words():
