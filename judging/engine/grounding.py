@@ -10,7 +10,9 @@ description says (its words, its kind, its colour), then tells them apart by whe
    what the element shows (kinds.py); colour words by its own pixels in the screenshot (colours.py;
    decoded only when a colour word is used). The candidates that fit as well as the best one does
    are the ones meant; none that fits means nothing matches. A colour chooses among them, and is set
-   aside when none has it but the words name the element (a page restyled in another theme).
+   aside when none has it but the words name the element (a page restyled in another theme); so does
+   "outline" or "filled". Words no text says name the element by its look when the rest still names
+   it ("the star outline", "the wide blue button"; "the headline", "the company name": a heading).
 2. One thing counts once: a drawing or text inside a clickable element that shows nothing more is
    that element; of nested fits the likelier stays; of a container and several fits in it, the level
    that repeats is counted (cards, not their parts). What another layer covers is not seen.
@@ -21,8 +23,11 @@ description says (its words, its kind, its colour), then tells them apart by whe
 4. Order and position: ordinal words count the fitting elements that share a row, column or grid
    with each other, in reading order ("the second star from the right" from the other end; "the
    third card of the bottom row" in that row); when the landmark's own items cannot be counted ("the
-   circle beside the second step"), the targets are, one per item. Position words pick the one
-   furthest that way within the series most of them form ("the bottom-right cell").
+   circle beside the second step"), the targets are, one per item: the boxes each target is the only
+   one of, in their longest run ("the headline of the third story"); such boxes are also the cards
+   of "the bottom-right card" when nothing is called a card. Position words pick the one furthest
+   that way within the series most of them form ("the bottom-right cell"); size words the widest,
+   tallest, largest or smallest of those left.
 5. What is left is told apart by what a user would act on (interactive, visible, enabled, on top),
    document order breaking ties, so the choice is reproducible. When nothing is found, the asides of
    the description ("..., the third key of the top row") are tried.

@@ -8,7 +8,10 @@ words, an icon font's class such as "fa-trash" or its ligature text "delete", an
 toggle a pill with a knob, a hamburger a stack of bars, a chevron two borders of a turned square.
 
 `fit` is 1 when the element is of that kind, 0.5 when it is an icon whose kind nothing names (an
-unnamed SVG path could be the star meant), 0 otherwise: an icon known to be something else is not it.
+unnamed SVG path could be the star meant), or it could be one by its layout or look (a box of a grid
+drawn as rows of boxes is a cell; a label of a row drawn alike but one, the open one, is a tab), 0
+otherwise: an icon known to be something else is not it. A heading is a heading element, the link in
+one, or text larger than the page's body text or bold at its size.
 """
 import math
 import re
