@@ -18,8 +18,8 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   the action moved the page toward the checkpoint: it brought the values the assertion names (all
   of them shown) or the theme it says the page switches to, or else, read from the words it
   changed (a rebuilt page rarely looks like the original pixel for pixel, yet a tab that opens
-  shows the checkpoint's words): most words that appeared or vanished on the screenshot moved toward the checkpoint's
-  count of them (a word the checkpoint never shows that appears is the page's own wording and
+  shows the checkpoint's words): most words that appeared or vanished on the screenshot moved
+  toward the checkpoint's count of them (a word the checkpoint never shows that appears is the page's own wording and
   does not weigh; one that vanishes moves toward it);
   if no word changed but their order did (a sort), the order came closer to the checkpoint's; if
   neither changed (a switch that only changes colour), the screenshot came closer to it.
