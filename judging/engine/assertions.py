@@ -19,15 +19,16 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   of them shown) or the theme it says the page switches to, or else, read from the words it
   changed (a rebuilt page rarely looks like the original pixel for pixel, yet a tab that opens
   shows the checkpoint's words): most words that appeared or vanished on the screenshot moved
-  toward the checkpoint's count of them (a word the checkpoint never shows that appears is the page's own wording and
-  does not weigh; one that vanishes moves toward it);
+  toward the checkpoint's count of them (a word the checkpoint never shows that appears is the
+  page's own wording and does not weigh; one that vanishes moves toward it);
   if no word changed but their order did (a sort), the order came closer to the checkpoint's; if
   neither changed (a switch that only changes colour), the screenshot came closer to it.
   The new state looks like the checkpoint or reads like it: its image similarity or the overlap of
   its screenshot's words with the checkpoint's is at least `threshold` (a page in the other theme
   keeps the words and loses the picture; a photo viewer has few words and keeps the picture).
-  Every value the assertion names that the checkpoint shows is on the page: numbers (prices,
-  counts, totals: rebuilt pages copy them verbatim where they paraphrase words), words the user
+  Every value the assertion names that the checkpoint shows, or that it says the page reads
+  ("reads 4 / 5", a price, a time), is on the page: numbers (prices, counts, totals: rebuilt
+  pages copy them verbatim where they paraphrase words; $12.00 is $12), words the user
   typed earlier in the task (a page echoes them whoever wrote it: "Thanks, Ana Silva!") and the
   texts it quotes or names ("starting with Night buses to run every 15 minutes").
 - Where state k has no checkpoint: something observable changed (DOM, URL, scroll position or
