@@ -73,6 +73,7 @@ REGION_NAMES = {
 }
 LINES = {"row", "column", "col"}
 ITEMS = {"card", "tile", "box"}     # containers that repeat, one per item
+SERIES = {"list", "table", "grid", "gallery", "carousel", "strip"}    # containers of a series of items
 
 
 class Candidates(list):
@@ -692,6 +693,10 @@ def _series(fits):
     return largest if len(largest) >= 3 and 2 * len(largest) > len(fits) else fits
 
 
+def _area(f):
+    return f.c["box"]["width"] * f.c["box"]["height"]
+
+
 def _nth_item(fits, n, scene):
     """The fit in the n-th item of a list, for an ordinal that counts the items a landmark names ("the
     headline of the third story"): the items are the boxes each fit is the only one of, counted in
@@ -822,8 +827,13 @@ def _choose(action, description, scene):
     matched = _one_each(matched, scene)
     ordinal = target.ordinal
     placed = _place(description, matched, ordinal, scene, visible)
+    # "in the list" where nothing is called a list: the list is the longest series of alike elements,
+    # the largest of those as long (the messages, not the folders beside them).
+    unnamed_list = any(r.landmark.regions & SERIES and r.landmark.text in placed.missing for r in description.relations)
+    lone = unnamed_list and max(len(g) for g in layout.groups(placed.fits or matched, lambda f: f.c["box"])) < 2
     if ordinal and target.keywords and not target.quoted and description.relations \
-            and (len(matched) < abs(ordinal) or placed.unheld or target.kinds and max(f.kind for f in matched) == 0):
+            and (len(matched) < abs(ordinal) or placed.unheld or lone
+                 or target.kinds and max(f.kind for f in matched) == 0):
         # "the first message in the list", "the first filter chip" beside a link "Clear filters": when
         # what the word names is not there, or not of the kind, the word says what the items are, not
         # what they say.
@@ -834,6 +844,8 @@ def _choose(action, description, scene):
         if retried and not retried.unheld:
             placed = retried
     matched, ordered, missing, ordinal = placed.fits, placed.ordered, placed.missing, placed.ordinal
+    if unnamed_list and matched:
+        matched = max(layout.groups(matched, lambda f: f.c["box"]), key=lambda g: (len(g), sum(_area(f) for f in g)))
     if placing and matched and (target.kinds or target.count):
         best = max(f.kind for f in matched)
         matched = [f for f in matched if f.kind == best]

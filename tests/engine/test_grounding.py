@@ -948,3 +948,21 @@ def test_the_items_a_landmark_counts_are_the_boxes_each_target_is_the_only_one_o
     assert chosen(page, "Click the headline of the third story") == "h3"
     assert chosen(page, "Click the title of the second story") == "h2"
     assert chosen(page, "Click the comments link of the fourth story") == "c4"
+
+
+MAILBOX = """<!doctype html><meta charset="utf-8"><style>body { margin: 0; font: 14px sans-serif; display: flex; }
+  .side { width: 200px; padding: 10px; } .side div { padding: 8px; cursor: pointer; } .new { background: #1a73e8; color: #fff; }
+  .main { flex: 1; } .r { display: flex; gap: 12px; padding: 10px; border-bottom: 1px solid #eee; cursor: pointer; }</style>
+<div class="side"><div class="new" data-k="new">New message</div><div>Inbox 4</div><div>Flagged</div><div>Archive</div></div>
+<div class="main">""" + "".join(
+    f'<div class="r" data-k="m{i}"><b>{who}</b><span>{subject}</span><span>Jun {i}</span></div>'
+    for i, (who, subject) in enumerate((("Dana Whitfield", "Quarterly budget review"), ("Marco Bellini", "Trip photos"),
+                                        ("Priya Raman", "Invoice #4471"), ("Leo Park", "Lunch?")), 1)) + "</div>"
+
+
+def test_a_list_nothing_names_is_the_longest_series_and_a_lone_button_is_not_its_first_item(open_page):
+    # "New message" says the word, but a lone button is no list to count in: the rows are the list,
+    # not the folders beside them, as many but smaller.
+    page = open_page(MAILBOX, (1000, 600))
+    assert chosen(page, "Click the first message in the list to open it") == "m1"
+    assert chosen(page, "Click the third message in the list") == "m3"
