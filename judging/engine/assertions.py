@@ -15,19 +15,20 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   shows state k, if there is one.
 - A state (near) pixel-identical to its checkpoint is judged true.
 - Otherwise, where state k has a checkpoint, three things must hold:
-  the action moved the page toward the checkpoint: it brought the values the assertion names (all of
-  them shown), or else, read from the words it changed (a rebuilt page
-  rarely looks like the original pixel for pixel, yet a tab that opens shows the checkpoint's
-  words): most words that appeared or vanished on the screenshot moved toward the checkpoint's
-  count of them (a word the checkpoint never shows that appears is the page's own wording and
-  does not weigh; one that vanishes moves toward it);
+  the action moved the page toward the checkpoint: it brought the values the assertion names (all
+  of them shown) or the theme it says the page switches to, or else, read from the words it
+  changed (a rebuilt page rarely looks like the original pixel for pixel, yet a tab that opens
+  shows the checkpoint's words): most words that appeared or vanished on the screenshot moved
+  toward the checkpoint's count of them (a word the checkpoint never shows that appears is the
+  page's own wording and does not weigh; one that vanishes moves toward it);
   if no word changed but their order did (a sort), the order came closer to the checkpoint's; if
   neither changed (a switch that only changes colour), the screenshot came closer to it.
   The new state looks like the checkpoint or reads like it: its image similarity or the overlap of
   its screenshot's words with the checkpoint's is at least `threshold` (a page in the other theme
   keeps the words and loses the picture; a photo viewer has few words and keeps the picture).
-  Every value the assertion names that the checkpoint shows is on the page: numbers (prices,
-  counts, totals: rebuilt pages copy them verbatim where they paraphrase words), words the user
+  Every value the assertion names that the checkpoint shows, or that it says the page reads
+  ("reads 4 / 5", a price, a time), is on the page: numbers (prices, counts, totals: rebuilt
+  pages copy them verbatim where they paraphrase words; $12.00 is $12), words the user
   typed earlier in the task (a page echoes them whoever wrote it: "Thanks, Ana Silva!") and the
   texts it quotes or names ("starting with Night buses to run every 15 minutes").
 - Where state k has no checkpoint: something observable changed (DOM, URL, scroll position or
@@ -74,10 +75,10 @@ CLAUSE = re.compile(r";|,\s+(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+", re.I)
 GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|close[sd]?\b|clear|dismiss|"
                   r"collaps)\w*", re.I)
 # Words after which a text is named without quotes, up to the end of its clause.
-INTRODUCED = re.compile(r"\b(?:(?:starting|beginning|opening|headed|led)\s+(?:with|by)|titled|entitled)\s+(.+)$", re.I)
+INTRODUCED = re.compile(r"\b(?:(?:starting|beginning|opening|headed|led)\s+(?:with|by)|titled|entitled)\s+([^\x00]+)$", re.I)
 # What a text reads, named without quotes by its capital ("the caption reads Good", "the bar shows
 # Glass Towers by Mira Vale"); a value ("reads 2") is a number, a look ("shows a red heart") no text.
-READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing)\s+(?:now\s+)?([A-Z][^;]*)$")
+READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing)\s+(?:now\s+)?([A-Z][^;\x00]*)$")
 # Words saying the values that follow are listed in order, up to the end of the sentence.
 ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|"
                      r"(?:cheapest|dearest|highest|lowest|newest|oldest|latest)\s+first)\b", re.I)
@@ -258,11 +259,13 @@ def numbers_not_brought(assertion, changed_text, before_view, after_view, scroll
     changed, nor newly in view. Without a checkpoint, this ties the named value to the action: a
     detail panel for the wrong product leaves "$29" only in the list, which did not change. A scroll
     brings all that is in view after it: what "comes into view" may have shown at the bottom edge
-    before. A number the assertion quotes is checked with its quote; one it says stays (still,
-    already) need only be shown."""
+    before. A number the assertion quotes or names in a text ("the header shows Saved (1)") is
+    checked with that text; one it says stays (still, already) need only be shown."""
     before, after = _number_counts(before_view), _number_counts(after_view)
     region = _numbers(changed_text) | (set(after) if scrolled else set())
     unquoted = QUOTED.sub(" ", assertion)
+    for claim in quoted_claims(assertion):
+        unquoted = unquoted.replace(claim.text, " ")
     kept = _kept(unquoted)
     return _in_order(n for n in named_numbers(unquoted) if n not in kept and n not in region and after[n] <= before[n])
 
@@ -272,7 +275,7 @@ def _kept(assertion):
     return {n for clause in CLAUSE.split(assertion) if STAYS.search(clause) for n in named_numbers(clause)}
 
 
-def values_brought(assertion, page_text, changed_text, before_view, after_view, scrolled=False):
+def values_brought(assertion, page_text, before_view, after_view):
     """The values the assertion names that the action brought onto the page, [] unless the page shows
     all it names: where it brought them, the page moved as the assertion says, whatever the words of
     the screenshot did (a display turning 56 into 0.56 in large digits that OCR reads poorly)."""
@@ -280,8 +283,9 @@ def values_brought(assertion, page_text, changed_text, before_view, after_view, 
     named = named_numbers(unquoted)
     if not named or named - _numbers(page_text):
         return []
-    unbrought = set(numbers_not_brought(assertion, changed_text, before_view, after_view, scrolled))
-    return _in_order(named - unbrought - _kept(unquoted))
+    # Newly shown: a list the action only reorders (a sort) brings none of its prices.
+    before, after = _number_counts(before_view), _number_counts(after_view)
+    return _in_order(n for n in named - _kept(unquoted) if after[n] > before[n])
 
 
 def misordered(assertion, page_text):
@@ -334,30 +338,46 @@ def missing_typed(assertion, typed, truth_text, page_text):
                   and not shown[w])
 
 
+@dataclass(frozen=True)
+class Claim:
+    text: str
+    should: bool          # shown, or gone
+    alone: bool = False   # a text of its own on the page: what a caption reads ("reads Good")
+
+
 def quoted_claims(assertion):
-    """[(text, should be shown)] for each quoted text, and each text named without quotes after a word
-    that introduces one ("starting with Night buses to run every 15 minutes", "titled Ocean maps",
-    "reads Good"): shown, unless its clause says it went away."""
+    """[Claim] for each quoted text, and each text named without quotes after a word that introduces
+    one ("starting with Night buses to run every 15 minutes", "titled Ocean maps", "reads Good"):
+    shown, unless its clause says it went away. One word a text reads is that text's whole wording
+    (the caption "Good", not a review titled "Good kettle")."""
     claims = []
     for clause in CLAUSE.split(assertion):
         gone = bool(GONE.search(clause))
         for match in QUOTED.finditer(clause):
             text = next(g for g in match.groups() if g is not None).strip()
             if text:
-                claims.append((text, not gone))
-        bare = QUOTED.sub(" ", clause)
-        named = INTRODUCED.search(bare)
+                claims.append(Claim(text, not gone))
+        bare = QUOTED.sub("\x00", clause)      # a quote after "titled" is the title, said above
+        named, read = INTRODUCED.search(bare), READS.search(bare)
         if named and len(WORD.findall(named.group(1).lower())) >= 2:
-            claims.append((named.group(1).strip(" .!?"), not gone))
-        elif READS.search(bare):
-            claims.append((READS.search(bare).group(1).strip(" .!?"), not gone))
+            claims.append(Claim(named.group(1).strip(" .!?"), not gone))
+        elif read:
+            text = read.group(1).strip(" .!?")
+            claims.append(Claim(text, not gone, alone=len(text.split()) == 1))
     return claims
 
 
-def _shown(text, page_text):
+def _alone(text, page_text):
+    """Whether one of the page's texts (a line of its text) says just `text`, punctuation aside."""
+    return re.search(r"(?im)^[^\w\n]*" + re.escape(text) + r"[^\w\n]*$", page_text) is not None
+
+
+def _shown(text, page_text, alone=False):
     """A quoted text is shown when the page has it in whole words, up to case and, for a text of some
     words, a few letters: a rebuild may write "Book Your Tour!" for 'Book your tour'. Its numbers must
     be there exactly, in the same place."""
+    if alone:
+        return _alone(text, page_text)
     text, page = " ".join(text.lower().split()), " ".join(page_text.lower().split())
     if re.search(r"(?<!\w)" + re.escape(text) + r"(?!\w)", page):   # whole words: "Good" is not in "goodbye"
         return True
@@ -369,18 +389,38 @@ def _shown(text, page_text):
 
 def unmet_quotes(assertion, page_text):
     """Quoted texts the assertion says are shown but are not, or are gone but are still shown."""
-    return [text for text, should in quoted_claims(assertion) if _shown(text, page_text) != should]
+    return [c.text for c in quoted_claims(assertion) if _shown(c.text, page_text, c.alone) != c.should]
+
+
+def _themes(assertion):
+    return {(m.group(1) or m.group(2)).lower() for m in THEME.finditer(assertion)}
+
+
+def _dark_share(png):
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
+    return float((image < 128).mean()) if image is not None else 0.0
+
+
+def _in_theme(theme, dark):
+    return (dark if theme == "dark" else 1 - dark) > THEME_SHARE
 
 
 def theme_unmet(assertion, png):
     """The theme ("dark", "light") the assertion says the page is in when the screenshot is not: more
     than half of it of that lightness; [] when it says none or the screenshot shows it."""
-    wanted = {(m.group(1) or m.group(2)).lower() for m in THEME.finditer(assertion)}
+    wanted = _themes(assertion)
+    dark = _dark_share(png) if wanted else 0.0
+    return sorted(w for w in wanted if not _in_theme(w, dark))
+
+
+def theme_brought(assertion, previous_png, current_png):
+    """The theme the assertion says the page switches to, when the action brought it: the screenshot is
+    in it now and was not before (a page that turns dark moved as claimed, however its words read)."""
+    wanted = _themes(assertion)
     if not wanted:
         return []
-    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
-    dark = float((image < 128).mean()) if image is not None else 0.0
-    return sorted(w for w in wanted if (dark if w == "dark" else 1 - dark) <= THEME_SHARE)
+    was, now = _dark_share(previous_png), _dark_share(current_png)
+    return sorted(w for w in wanted if _in_theme(w, now) and not _in_theme(w, was))
 
 
 def identical(png_a, png_b):
@@ -458,7 +498,7 @@ class OfflineJudge:
             text = self.texts[j]
             numbers = named_numbers(QUOTED.sub(" ", step.assertion))
             claims = quoted_claims(step.assertion)
-            hits += len(numbers & _numbers(text)) + sum(_shown(q, text) == should for q, should in claims)
+            hits += len(numbers & _numbers(text)) + sum(_shown(c.text, text) == c.should for c in claims)
             total += len(numbers) + len(claims)
         return hits / total if total else None
 
@@ -497,9 +537,10 @@ class OfflineJudge:
             return _offline(text, True, {"rule": "the page shows its checkpoint", "checkpoint": j, **facts})
         truth_text = self.texts[j]
         missing = missing_numbers(text, truth_text, page_text)
-        brought = values_brought(text, page_text, after.changed_text, before.text + " " + previous.text,
-                                 after.text + " " + current.text, change.scroll)
-        toward, detail = (True, {"values_brought": brought}) if brought and not missing else (None, {})
+        brought = values_brought(text, page_text, before.text + " " + previous.text, after.text + " " + current.text)
+        themed = theme_brought(text, previous.png, current.png)
+        toward, detail = (True, {"values_brought": brought, "theme_brought": themed}) \
+            if brought and not missing or themed else (None, {})
         if toward is None:
             toward, detail = text_direction(truth_text, previous.text, current.text)
         if toward is None:
@@ -508,7 +549,9 @@ class OfflineJudge:
             toward = (self.similarity.compare(self.images[j], current.image)
                       > self.similarity.compare(self.images[j], previous.image))
         unechoed = missing_typed(text, typed, truth_text, page_text)
-        quotes = [q for q, should in quoted_claims(text) if should and _shown(q, truth_text) and not _shown(q, page_text)]
+        quotes = [c.text for c in quoted_claims(text)
+                  if c.should and _shown(c.text, truth_text) and not _shown(c.text, after.page_text, c.alone)
+                  and not _shown(c.text, current.text)]
         disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
         was, now = self._close(j, k - 1), self._close(j, k)
         image, words = resemblance(self.similarity, self.images[j], truth_text, current)

@@ -10,7 +10,9 @@ description says (its words, its kind, its colour), then tells them apart by whe
    what the element shows (kinds.py); colour words by its own pixels in the screenshot (colours.py;
    decoded only when a colour word is used). The candidates that fit as well as the best one does
    are the ones meant; none that fits means nothing matches. A colour chooses among them, and is set
-   aside when none has it but the words name the element (a page restyled in another theme).
+   aside when none has it but the words name the element (a page restyled in another theme); so does
+   "outline" or "filled". Words no text says name the element by its look when the rest still names
+   it ("the star outline", "the wide blue button"; "the headline", "the company name": a heading).
 2. One thing counts once: a drawing or text inside a clickable element that shows nothing more is
    that element; of nested fits the likelier stays; of a container and several fits in it, the level
    that repeats is counted (cards, not their parts). What another layer covers is not seen.
@@ -21,8 +23,11 @@ description says (its words, its kind, its colour), then tells them apart by whe
 4. Order and position: ordinal words count the fitting elements that share a row, column or grid
    with each other, in reading order ("the second star from the right" from the other end; "the
    third card of the bottom row" in that row); when the landmark's own items cannot be counted ("the
-   circle beside the second step"), the targets are, one per item. Position words pick the one
-   furthest that way within the series most of them form ("the bottom-right cell").
+   circle beside the second step"), the targets are, one per item: the boxes each target is the only
+   one of, in their longest run ("the headline of the third story"); such boxes are also the cards
+   of "the bottom-right card" when nothing is called a card. Position words pick the one furthest
+   that way within the series most of them form ("the bottom-right cell"); size words the widest,
+   tallest, largest or smallest of those left.
 5. What is left is told apart by what a user would act on (interactive, visible, enabled, on top),
    document order breaking ties, so the choice is reproducible. When nothing is found, the asides of
    the description ("..., the third key of the top row") are tried.
@@ -68,6 +73,7 @@ REGION_NAMES = {
 }
 LINES = {"row", "column", "col"}
 ITEMS = {"card", "tile", "box"}     # containers that repeat, one per item
+SERIES = {"list", "table", "grid", "gallery", "carousel", "strip"}    # containers of a series of items
 
 
 class Candidates(list):
@@ -222,9 +228,12 @@ class Scene:
         return self._tabs
 
     def body_font(self):
-        """The size of most of the page's text: what a heading stands out from."""
+        """The size of most of the page's text, counted in characters: what a heading stands out from."""
         if self._body_font is None:
-            sizes = Counter(c.get("font", 16) for c in self.candidates if c.get("own") and c.get("visible"))
+            sizes = Counter()
+            for c in self.candidates:
+                if c.get("own") and c.get("visible"):
+                    sizes[c.get("font", 16)] += len(c["own"])
             self._body_font = sizes.most_common(1)[0][0] if sizes else 16
         return self._body_font
 
@@ -684,6 +693,24 @@ def _series(fits):
     return largest if len(largest) >= 3 and 2 * len(largest) > len(fits) else fits
 
 
+def _area(f):
+    return f.c["box"]["width"] * f.c["box"]["height"]
+
+
+def _nth_item(fits, n, scene):
+    """The fit in the n-th item of a list, for an ordinal that counts the items a landmark names ("the
+    headline of the third story"): the items are the boxes each fit is the only one of, counted in
+    reading order among the longest run of them in one container; None when there is none."""
+    items = {}
+    for anchor in _items(fits, scene):
+        items.setdefault(scene.regions[anchor.region].get("up"), []).append(anchor)
+    run = max(items.values(), key=len, default=[])
+    if abs(n) > len(run):
+        return None
+    item = layout.reading_order(run, lambda a: a.box)[n - 1 if n > 0 else n]
+    return next(f for f in fits if item.region in scene.path(f.c))
+
+
 def _nth(fits, n, ordered):
     """The n-th (negative: from the end) of the fits: in relation order, or in reading order within
     the first group of siblings (in view first) that has that many."""
@@ -738,12 +765,13 @@ class Placed:
     missing: list        # landmarks not on the page
     ordinal: int | None  # the target's ordinal, or one a landmark's items passed on to it
     unheld: bool         # some landmark found stands in its relation to none of the fits
+    passed: bool = False  # the ordinal counts the landmark's items, one target each ("the third story")
 
 
 def _place(description, fits, ordinal, scene, visible):
     """The fits placed by the description's landmarks: containers first, then sides, then rows and
     columns of what is left."""
-    ordered, missing, unheld, everywhere = False, [], False, fits
+    ordered, missing, unheld, everywhere, passed = False, [], False, fits, False
     for relation in sorted(description.relations, key=lambda r: (_is_line(r.landmark), r.kind != "in")):
         landmark = relation.landmark
         if _is_line(landmark):
@@ -756,13 +784,13 @@ def _place(description, fits, ordinal, scene, visible):
                 _series_size(_anchors(landmark, scene, visible, pick=False)) < max(abs(landmark.ordinal), 2):
             # "the check circle beside the second method step", where no series of steps can be counted:
             # each step has its circle, so the circles are counted.
-            ordinal = landmark.ordinal
+            ordinal, passed = landmark.ordinal, True
             continue
         fits, counts, absent, held = _relate(relation, fits, scene, visible)
         ordered, unheld = ordered or counts, unheld or not held
         if absent:
             missing.append(absent)
-    return Placed(fits, ordered, missing, ordinal, unheld)
+    return Placed(fits, ordered, missing, ordinal, unheld, passed)
 
 
 def _choose(action, description, scene):
@@ -799,8 +827,13 @@ def _choose(action, description, scene):
     matched = _one_each(matched, scene)
     ordinal = target.ordinal
     placed = _place(description, matched, ordinal, scene, visible)
+    # "in the list" where nothing is called a list: the list is the longest series of alike elements,
+    # the largest of those as long (the messages, not the folders beside them).
+    unnamed_list = any(r.landmark.regions & SERIES and r.landmark.text in placed.missing for r in description.relations)
+    lone = unnamed_list and max(len(g) for g in layout.groups(placed.fits or matched, lambda f: f.c["box"])) < 2
     if ordinal and target.keywords and not target.quoted and description.relations \
-            and (len(matched) < abs(ordinal) or placed.unheld or target.kinds and max(f.kind for f in matched) == 0):
+            and (len(matched) < abs(ordinal) or placed.unheld or lone
+                 or target.kinds and max(f.kind for f in matched) == 0):
         # "the first message in the list", "the first filter chip" beside a link "Clear filters": when
         # what the word names is not there, or not of the kind, the word says what the items are, not
         # what they say.
@@ -811,6 +844,8 @@ def _choose(action, description, scene):
         if retried and not retried.unheld:
             placed = retried
     matched, ordered, missing, ordinal = placed.fits, placed.ordered, placed.missing, placed.ordinal
+    if unnamed_list and matched:
+        matched = max(layout.groups(matched, lambda f: f.c["box"]), key=lambda g: (len(g), sum(_area(f) for f in g)))
     if placing and matched and (target.kinds or target.count):
         best = max(f.kind for f in matched)
         matched = [f for f in matched if f.kind == best]
@@ -819,7 +854,7 @@ def _choose(action, description, scene):
     if missing and not words and len(matched) > 1 and _undecided(description, missing, matched):
         return None, _nothing(description, matched, scene, f"no {missing[0]!r} on the page to tell them apart")
     if ordinal:
-        chosen = _nth(matched, ordinal, ordered)
+        chosen = (_nth_item(matched, ordinal, scene) if placed.passed else None) or _nth(matched, ordinal, ordered)
         if chosen is None:
             if not words:
                 return None, _nothing(description, matched, scene, f"fewer than {abs(ordinal)} of them")

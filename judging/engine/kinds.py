@@ -8,7 +8,10 @@ words, an icon font's class such as "fa-trash" or its ligature text "delete", an
 toggle a pill with a knob, a hamburger a stack of bars, a chevron two borders of a turned square.
 
 `fit` is 1 when the element is of that kind, 0.5 when it is an icon whose kind nothing names (an
-unnamed SVG path could be the star meant), 0 otherwise: an icon known to be something else is not it.
+unnamed SVG path could be the star meant), or it could be one by its layout or look (a box of a grid
+drawn as rows of boxes is a cell; a label of a row drawn alike but one, the open one, is a tab), 0
+otherwise: an icon known to be something else is not it. A heading is a heading element, the link in
+one, or text larger than the page's body text or bold at its size.
 """
 import math
 import re
@@ -284,10 +287,11 @@ class Look:
         if kind == "heading":
             # A heading, the link in one, or text that stands out as one: larger than the page's body
             # text, or bold at its size.
-            text, font = self.c.get("text") or "", self.c.get("font", self.body_font)
-            return bool(text) and (c.get("tag") in HEADING_TAGS or role == "heading" or self.parent_heading
-                                   or font >= HEADING_FONT * self.body_font
-                                   or font >= self.body_font and self.c.get("weight", 400) >= 600)
+            font = c.get("font", self.body_font)
+            words = c.get("own") or c.get("text") or ""    # words, not only "3." or the "|" between links
+            return any(ch.isalpha() for ch in words) and (
+                tag in HEADING_TAGS or role == "heading" or self.parent_heading or font >= HEADING_FONT * self.body_font
+                or font >= self.body_font and c.get("weight", 400) >= 600)
         if kind == "cell":
             # A cell of a table, or one of the items a CSS grid lays out.
             return (role in ("gridcell", "cell", "columnheader", "rowheader") or tag in ("td", "th") or "cell" in self.names

@@ -3,8 +3,9 @@
 Stated as a person would count and point:
 - Two boxes share a row when they overlap vertically by at least half the lower one's height, and a
   column when they overlap horizontally by at least half the narrower one's width.
-- Elements are siblings when they look alike (neither is twice the other's width or height) and share
-  a row or a column; siblings of siblings form one group: a row, a column or a grid.
+- Elements are siblings when they look alike (neither is twice the other's width or height, or they
+  are left-aligned lines of one height: the titles of a list) and share a row or a column; siblings
+  of siblings form one group: a row, a column or a grid.
 - Reading order: rows top to bottom, each left to right.
 - "to the right of X": on X's row, right of X, nearest first ("left of" likewise); "under X": in X's
   column, below X, nearest first ("above" likewise); when nothing is in X's row (column), the nearest
@@ -12,6 +13,9 @@ Stated as a person would count and point:
   it (same row or column), then the nearest.
 """
 import math
+
+LINE_ALIGN = 2      # px: lines starting this close are left-aligned
+LINE_HEIGHTS = 1.2  # lines of one list are of a height, within a fifth
 
 
 def _overlap(a0, a1, b0, b1):
@@ -39,8 +43,12 @@ def same_column(a, b):
 
 
 def alike(a, b):
-    return (max(a["width"], b["width"]) <= 2 * min(a["width"], b["width"])
-            and max(a["height"], b["height"]) <= 2 * min(a["height"], b["height"]))
+    """Neither is twice the other's width or height; or they are lines of a list, left-aligned and of
+    one height, however long each one's text."""
+    low, high = sorted((a["height"], b["height"]))
+    if abs(a["x"] - b["x"]) <= LINE_ALIGN and high <= LINE_HEIGHTS * low:
+        return True
+    return high <= 2 * low and max(a["width"], b["width"]) <= 2 * min(a["width"], b["width"])
 
 
 def gap(a, b):

@@ -1,8 +1,9 @@
 """What an action description says about the element it means.
 
 "Click the fourth star in the rating row", "Type 'Ana' into the field under 'Email'": a description
-names a target (its quoted text and other words, its kind, colour, order and position) and places it
-by landmarks ("in the rating row", "under 'Email'"), each with its relation to the target.
+names a target (its quoted text and other words, its kind, colour, size, fill, order and position)
+and places it by landmarks ("in the rating row", "under 'Email'"), each with its relation to the
+target; "in the second row and third column" is two landmarks.
 
 The target comes first; each relation word ("to the right of", "under", "next to", "in", "of", "at")
 starts a landmark. A landmark that is only a position ("in the top right corner", "at the top of")

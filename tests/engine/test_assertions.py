@@ -3,8 +3,8 @@ the part of a page in Chromium that an action changed."""
 import pytest
 
 from judging.engine.assertions import (identical, misordered, misplaced, missing_numbers, missing_typed, named_numbers,
-                                       numbers_not_brought, order_direction, text_direction, theme_unmet, unmet_quotes,
-                                       values_brought)
+                                       numbers_not_brought, order_direction, text_direction, theme_brought, theme_unmet,
+                                       unmet_quotes, values_brought)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
 CHECKPOINT = CART + " Your cart Ridge Hiking Boots $149 Remove Trail Runner Shoes $119 Remove Total: $268"
@@ -92,16 +92,23 @@ def test_a_filter_brings_the_values_it_leaves_in_the_list_it_changed():
 
 
 def test_a_scroll_brings_what_comes_into_view():
-    assertion = "The Latest news list comes into view, starting with Night buses every 15 minutes."
+    assertion = "The Latest news list comes into view, its first story about night buses every 15 minutes."
     assert numbers_not_brought(assertion, "", "Front page", "Latest news Night buses every 15 minutes") == []
     assert numbers_not_brought(assertion, "", "Front page", "Front page") == ["15"]
 
 
 def test_a_scroll_brings_what_it_leaves_in_view_though_its_edge_showed_before():
-    assertion = "The Latest news list comes into view, starting with Night buses every 15 minutes."
+    assertion = "The Latest news list comes into view, its first story about night buses every 15 minutes."
     before, after = "Front page Night buses every 15 minutes", "Latest news Night buses every 15 minutes"
     assert numbers_not_brought(assertion, "", before, after, scrolled=True) == []
     assert numbers_not_brought(assertion, "", before, after) == ["15"]
+
+
+def test_a_number_in_a_text_the_assertion_names_is_checked_with_the_text_not_as_new():
+    before = "Saved (1) 3 hotels found"
+    after = "Saved (1) 4 hotels found"
+    claim = "4 hotels found, cheapest first; the header shows Saved (1)."
+    assert numbers_not_brought(claim, "4 hotels found", before, after) == []
 
 
 def test_a_number_quoted_or_said_to_stay_need_not_be_new():
@@ -199,12 +206,14 @@ def test_an_item_said_to_move_to_the_top_is_read_higher_than_before():
 
 def test_values_the_action_brought_as_named_say_the_page_moved_as_claimed():
     before, after = "History 7 × 8 = 56 C % 56", "History 7 × 8 = 56 C % 0.56"
-    assert values_brought("The display shows 0.56.", after, "0.56", before, after) == ["0.56"]
-    # Not brought (already shown, elsewhere than what changed), or not all shown: no such evidence.
-    assert values_brought("The history lists 56.", after, "0.56", before, after) == []
-    assert values_brought("The display shows 0.56 and Moves reads 3.", after, "0.56", before, after) == []
+    assert values_brought("The display shows 0.56.", after, before, after) == ["0.56"]
+    # Not newly shown (a list only reordered), or not all shown: no such evidence.
+    assert values_brought("The history lists 56.", after, before, after) == []
+    assert values_brought("Sorted: Glide $29, Pulse $19.", "Glide $29 Pulse $19", "Pulse $19 Glide $29",
+                          "Glide $29 Pulse $19") == []
+    assert values_brought("The display shows 0.56 and Moves reads 3.", after, before, after) == []
     # A value said to stay is no sign of the change.
-    assert values_brought("Moves reads 3 and Pairs still reads 1 / 8.", "Moves 3 Pairs 1 / 8", "3",
+    assert values_brought("Moves reads 3 and Pairs still reads 1 / 8.", "Moves 3 Pairs 1 / 8",
                           "Moves 2 Pairs 1 / 8", "Moves 3 Pairs 1 / 8") == ["3"]
 
 
@@ -214,12 +223,16 @@ def test_a_text_named_after_starting_with_or_titled_is_claimed_like_a_quoted_one
     assert unmet_quotes(claim, "Night buses to run every 15 minutes Showing 12 of 12") == [
         "Harbour ferry fares to rise 6% in April"]
     assert unmet_quotes("A new list titled Weekend trips is shown.", "Weekend trips") == []
+    # A quote after "titled" is the title; what follows is no text.
+    assert unmet_quotes("A dialog titled 'Book your tour' opens over a darkened page.", "Book your tour") == []
 
 
 def test_what_a_text_reads_is_named_by_its_capital_and_read_as_whole_words():
     claim = "The first four stars turn amber and the text beside them reads Good."
-    assert unmet_quotes(claim, "★★★★☆ Good Write a review") == []
-    assert unmet_quotes(claim, "★★☆☆☆ Fair Goodbye") == ["Good"]
+    assert unmet_quotes(claim, "★★★★☆\nGood\nWrite a review") == []
+    assert unmet_quotes(claim, "★★☆☆☆\nFair\nGoodbye") == ["Good"]
+    # One word a caption reads is its whole text, not a word of a review's title.
+    assert unmet_quotes(claim, "★★☆☆☆\nFair\nGood kettle, stiff lid") == ["Good"]
     # A value or a look is no text a page reads.
     assert unmet_quotes("Moves reads 2 and the card shows a red heart.", "Moves 3") == []
 
@@ -237,6 +250,9 @@ def test_a_page_said_to_be_in_a_dark_theme_is_dark_over_most_of_the_screen():
     assert theme_unmet("The page is still dark.", png["bar"]) == ["dark"]
     # A label that says the word is no claim about the page.
     assert theme_unmet("The Dark mode toggle is on.", png["bar"]) == []
+    # Turning dark is the change the assertion names, however the words of the screenshot read.
+    assert theme_brought(claim, png["bar"], png["dark"]) == ["dark"]
+    assert theme_brought(claim, png["dark"], png["dark"]) == []
 
 
 def test_a_value_the_page_reads_is_checked_though_the_checkpoints_ocr_missed_it():

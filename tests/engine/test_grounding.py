@@ -928,3 +928,41 @@ def test_a_pictograph_that_starts_a_short_text_is_drawn_beside_it(open_page):
     page = open_page(PRODUCT_GRID, (1000, 800))
     assert chosen(page, "Click the heart on the fifth card") == "l5"
     assert chosen(page, "Click the heart outline of the last product") == "l6"
+
+
+LINKS_TABLE = """<!doctype html><meta charset="utf-8"><style>body { margin: 8px; font: 10pt Verdana, sans-serif; }
+  td { padding: 2px; } .sub { font-size: 7pt; color: #828282; } .hd { background: #f60; }</style>
+<table width="85%"><tr class="hd"><td><b>Hacker News</b> <span><a href="#">new</a> | <a href="#">past</a> |
+<a href="#">comments</a> | <a href="#">ask</a></span></td></tr><tr><td><table>""" + "".join(
+    f'<tr><td>{i}.</td><td><a href="#">▲</a></td><td><span><a href="#" data-k="h{i}">{title}</a> '
+    f'<span class="sub">(example.com)</span></span></td></tr><tr><td colspan="2"></td><td class="sub">{i * 10} points '
+    f'<a href="#">{i} hours ago</a> | <a href="#" data-k="c{i}">{i * 3} comments</a></td></tr>'
+    for i, title in enumerate(("Show HN: A tiny database", "Why the sky is blue, explained at some length", "Rust 2.0",
+                               "Maps of the deep ocean floor", "Ask HN: What do you read?"), 1)) + "</table></td></tr></table>"
+
+
+def test_the_items_a_landmark_counts_are_the_boxes_each_target_is_the_only_one_of(open_page):
+    # Titles of every length in table rows, a menu of links above them: the third story is the third
+    # row holding one title, and its headline the text standing out from the small print.
+    page = open_page(LINKS_TABLE, (1200, 800))
+    assert chosen(page, "Click the headline of the third story") == "h3"
+    assert chosen(page, "Click the title of the second story") == "h2"
+    assert chosen(page, "Click the comments link of the fourth story") == "c4"
+
+
+MAILBOX = """<!doctype html><meta charset="utf-8"><style>body { margin: 0; font: 14px sans-serif; display: flex; }
+  .side { width: 200px; padding: 10px; } .side div { padding: 8px; cursor: pointer; } .new { background: #1a73e8; color: #fff; }
+  .main { flex: 1; } .r { display: flex; gap: 12px; padding: 10px; border-bottom: 1px solid #eee; cursor: pointer; }</style>
+<div class="side"><div class="new" data-k="new">New message</div><div>Inbox 4</div><div>Flagged</div><div>Archive</div></div>
+<div class="main">""" + "".join(
+    f'<div class="r" data-k="m{i}"><b>{who}</b><span>{subject}</span><span>Jun {i}</span></div>'
+    for i, (who, subject) in enumerate((("Dana Whitfield", "Quarterly budget review"), ("Marco Bellini", "Trip photos"),
+                                        ("Priya Raman", "Invoice #4471"), ("Leo Park", "Lunch?")), 1)) + "</div>"
+
+
+def test_a_list_nothing_names_is_the_longest_series_and_a_lone_button_is_not_its_first_item(open_page):
+    # "New message" says the word, but a lone button is no list to count in: the rows are the list,
+    # not the folders beside them, as many but smaller.
+    page = open_page(MAILBOX, (1000, 600))
+    assert chosen(page, "Click the first message in the list to open it") == "m1"
+    assert chosen(page, "Click the third message in the list") == "m3"

@@ -52,5 +52,6 @@
   if (s) s.changed.clear();
   const changed = region === null ? "" : (region === document.documentElement || region === document.head
     ? root : region).innerText || "";
-  return [s ? s.mutations : -1, location.href, out.join(" "), page.join(" "), changed];
+  // One text a line, so that a caption reading just "Good" is told from a title "Good kettle".
+  return [s ? s.mutations : -1, location.href, out.join(" "), page.join("\n"), changed];
 }
