@@ -7,6 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
+from judging.engine.result import COMPLETED, TaskResult
 from leaderboard import constants as states
 from leaderboard import exports, gallery, standings
 from leaderboard.models import Submission, TaskRun
@@ -82,14 +83,16 @@ def results_official(request, pk):
 @require_GET
 def task_gallery_for_run(request, pk, task_id):
     run = TaskRun.objects.get_visible(request.user, pk, task_id)
-    result = run.result or {}
+    stored = run.result or {}
+    result = TaskResult.from_dict(stored)
     return render(request, "leaderboard/board/gallery.html", {
         "run": run, "submission": run.submission, "task": run.task,
-        "frames": gallery.frames(result, run.task.checkpoint_count),
-        "ended_by": gallery.ended_by(result, run.task.step_count),
-        "points": gallery.visual_points(result, run.task.checkpoint_count),
-        "result": result, "steps": list(run.task.steps.all()),
-        "blocked": sorted((result.get("blocked_requests") or {}).items()), "preview_url": preview_url(run, request.user),
+        "frames": gallery.frames(stored, run.task.checkpoint_count),
+        "ended_by": gallery.ended_by(stored, run.task.step_count),
+        "points": gallery.visual_points(stored, run.task.checkpoint_count),
+        "result": result, "stopped_early": bool(result.stop_reason) and result.stop_reason != COMPLETED,
+        "steps": list(run.task.steps.all()),
+        "blocked": sorted(result.blocked_requests.items()), "preview_url": preview_url(run, request.user),
     })
 
 
