@@ -79,6 +79,7 @@ INTRODUCED = re.compile(r"\b(?:(?:starting|beginning|opening|headed|led)\s+(?:wi
 # What a text reads, named without quotes by its capital ("the caption reads Good", "the bar shows
 # Glass Towers by Mira Vale"); a value ("reads 2") is a number, a look ("shows a red heart") no text.
 READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing)\s+(?:now\s+)?([A-Z][^;\x00]*)$")
+REPLACED = re.compile(r"\s+(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|from)\s", re.I)
 # Words saying the values that follow are listed in order, up to the end of the sentence.
 ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|"
                      r"(?:cheapest|dearest|highest|lowest|newest|oldest|latest)\s+first)\b", re.I)
@@ -362,7 +363,7 @@ def quoted_claims(assertion):
         if named and len(WORD.findall(named.group(1).lower())) >= 2:
             claims.append(Claim(named.group(1).strip(" .!?"), not gone))
         elif read:
-            text = read.group(1).strip(" .!?")
+            text = REPLACED.split(read.group(1))[0].strip(" .!?")     # "shows Helpful (9) instead of …"
             claims.append(Claim(text, not gone, alone=len(text.split()) == 1))
     return claims
 

@@ -829,7 +829,8 @@ def _choose(action, description, scene):
     placed = _place(description, matched, ordinal, scene, visible)
     # "in the list" where nothing is called a list: the list is the longest series of alike elements,
     # the largest of those as long (the messages, not the folders beside them).
-    unnamed_list = any(r.landmark.regions & SERIES and r.landmark.text in placed.missing for r in description.relations)
+    unnamed_list = any(r.landmark.regions & SERIES and not (r.landmark.quoted or r.landmark.keywords)
+                       and r.landmark.text in placed.missing for r in description.relations)
     lone = unnamed_list and max(len(g) for g in layout.groups(placed.fits or matched, lambda f: f.c["box"])) < 2
     if ordinal and target.keywords and not target.quoted and description.relations \
             and (len(matched) < abs(ordinal) or placed.unheld or lone

@@ -191,8 +191,11 @@ class Look:
                         or (not text and not heading and bool(look.get("paint") or look.get("border"))))
         self.viewport = viewport
         decoration = VARIATION.sub("", c.get("decoration") or "").strip()
-        # A pictograph that leads or ends a short text is drawn beside it: "♡ 12", "👍 Helpful (8)".
-        ends = {ch for ch in (text[:1], text[-1:]) if len(text) <= BESIDE_TEXT and unicodedata.category(ch or "a") == "So"}
+        # A pictograph that leads or ends an element's own short label is drawn beside it: "♡ 12",
+        # "👍 Helpful (8)"; not a row of them (a rating "★★★★☆"), nor one a child ends with.
+        own = VARIATION.sub("", c.get("own") or "").strip()
+        labelled = len(own) <= BESIDE_TEXT and any(ch.isalnum() for ch in own)
+        ends = {ch for ch in (own[:1], own[-1:]) if labelled and unicodedata.category(ch or "a") == "So"}
         shown = {ch for ch in (self.symbol, decoration if len(decoration) == 1 else "") if ch} | ends
         self.identity = {kind for kind, (glyphs, names) in ICONS.items()
                          if any(ch in glyphs for ch in shown) or names & self.names}

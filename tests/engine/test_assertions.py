@@ -233,8 +233,9 @@ def test_what_a_text_reads_is_named_by_its_capital_and_read_as_whole_words():
     assert unmet_quotes(claim, "★★☆☆☆\nFair\nGoodbye") == ["Good"]
     # One word a caption reads is its whole text, not a word of a review's title.
     assert unmet_quotes(claim, "★★☆☆☆\nFair\nGood kettle, stiff lid") == ["Good"]
-    # A value or a look is no text a page reads.
+    # A value or a look is no text a page reads, nor the text it replaces.
     assert unmet_quotes("Moves reads 2 and the card shows a red heart.", "Moves 3") == []
+    assert unmet_quotes("The review now shows Helpful (9) instead of Helpful (8).", "Helpful (9)") == []
 
 
 def test_a_page_said_to_be_in_a_dark_theme_is_dark_over_most_of_the_screen():

@@ -930,6 +930,21 @@ def test_a_pictograph_that_starts_a_short_text_is_drawn_beside_it(open_page):
     assert chosen(page, "Click the heart outline of the last product") == "l6"
 
 
+PLAYER_AND_CHIPS = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; font: 14px sans-serif; }
+  .chips span, .bar div { cursor: pointer; } .bar { display: flex; gap: 12px; margin-top: 20px; }
+  .r span { font-size: 24px; cursor: pointer; }</style>
+<div class="chips"><span>★★★★★</span> <span>★★★★☆</span></div>
+<div class="r"><span data-k="1">☆</span><span data-k="2">☆</span><span data-k="3">☆</span><span data-k="4">☆</span></div>
+<div class="bar"><div data-k="song"><b>Glass Towers</b> <span>Mira Vale</span> <span data-k="heart">♡</span></div></div>"""
+
+
+def test_a_row_of_pictographs_or_a_container_of_one_is_no_icon_beside_a_label(open_page):
+    # The filter chips show ratings, not a star each; the song's box is not its heart.
+    page = open_page(PLAYER_AND_CHIPS)
+    assert chosen(page, "Click the fourth star") == "4"
+    assert chosen(page, "Click the heart icon next to the song name") == "heart"
+
+
 LINKS_TABLE = """<!doctype html><meta charset="utf-8"><style>body { margin: 8px; font: 10pt Verdana, sans-serif; }
   td { padding: 2px; } .sub { font-size: 7pt; color: #828282; } .hd { background: #f60; }</style>
 <table width="85%"><tr class="hd"><td><b>Hacker News</b> <span><a href="#">new</a> | <a href="#">past</a> |
