@@ -22,7 +22,9 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   toward the checkpoint's count of them (a word the checkpoint never shows that appears is the
   page's own wording and does not weigh; one that vanishes moves toward it);
   if no word changed but their order did (a sort), the order came closer to the checkpoint's; if
-  neither changed (a switch that only changes colour), the screenshot came closer to it.
+  neither changed (a switch that only changes colour), the screenshot came closer to it. A quoted or
+  named text the assertion says is shown that the action brought onto the page (a button that now reads
+  'Copied') is that move too, as is an item it says moves to the top (bottom) read higher (lower).
   The new state looks like the checkpoint or reads like it: its image similarity or the overlap of
   its screenshot's words with the checkpoint's is at least `threshold` (a page in the other theme
   keeps the words and loses the picture; a photo viewer has few words and keeps the picture).
@@ -289,6 +291,16 @@ def values_brought(assertion, page_text, before_view, after_view):
     return _in_order(n for n in named - _kept(unquoted) if after[n] > before[n])
 
 
+def quotes_brought(assertion, before_page, after_page):
+    """The quoted or named texts the assertion says are shown, when the page shows them all and the
+    action brought one of them: a button that now reads 'Copied' moved as claimed, however the
+    screenshot's words were read (OCR may miss a small label on the checkpoint). [] otherwise."""
+    wanted = [c for c in quoted_claims(assertion) if c.should]
+    if not wanted or not all(_shown(c.text, after_page, c.alone) for c in wanted):
+        return []
+    return [c.text for c in wanted if not _shown(c.text, before_page, c.alone)]
+
+
 def misordered(assertion, page_text):
     """The values an assertion says are listed in order ("ordered A (€168), B (€182)", "cheapest
     first: …") when the page shows them in another order; [] when it shows them in that order or
@@ -312,7 +324,19 @@ def misplaced(assertion, before_page, after_page):
     """The items the assertion says move to the top (bottom) of their list that the page does not show
     higher (lower) than before: "Call the plumber moves to the top of the list" is read before the
     items that were above it. An item the page does not show both times is left to the other rules."""
-    out = []
+    return _moves(assertion, before_page, after_page)[1]
+
+
+def moved(assertion, before_page, after_page):
+    """The items the assertion says move to the top (bottom) of their list, when the page shows every
+    one of them higher (lower) than before: the page moved as claimed. [] otherwise."""
+    went, stayed = _moves(assertion, before_page, after_page)
+    return [] if stayed else went
+
+
+def _moves(assertion, before_page, after_page):
+    """(items read where the assertion says they move, items that are not)."""
+    went, out = [], []
     for clause in CLAUSE.split(QUOTED.sub(lambda m: next(g for g in m.groups() if g is not None), assertion)):
         match = MOVES.search(clause)
         subject = match and re.sub(r"^\W*(?:the\s+)?", "", clause[:match.start()]).strip(" ,.'\"")
@@ -322,9 +346,9 @@ def misplaced(assertion, before_page, after_page):
         if was is None or now is None:
             continue
         up = match.group(1).lower() in ("top", "start", "beginning", "front", "head")
-        if (now >= was) if up else (now <= was):
-            out.append(subject)
-    return out
+        stayed = now >= was if up else now <= was
+        (out if stayed else went).append(subject)
+    return went, out
 
 
 def missing_typed(assertion, typed, truth_text, page_text):
@@ -540,8 +564,10 @@ class OfflineJudge:
         missing = missing_numbers(text, truth_text, page_text)
         brought = values_brought(text, page_text, before.text + " " + previous.text, after.text + " " + current.text)
         themed = theme_brought(text, previous.png, current.png)
-        toward, detail = (True, {"values_brought": brought, "theme_brought": themed}) \
-            if brought and not missing or themed else (None, {})
+        quoted = quotes_brought(text, before.page_text, after.page_text)
+        went = moved(text, before.page_text, after.page_text)
+        toward, detail = (True, {"values_brought": brought, "theme_brought": themed, "quotes_brought": quoted,
+                                 "moved": went}) if brought and not missing or themed or quoted or went else (None, {})
         if toward is None:
             toward, detail = text_direction(truth_text, previous.text, current.text)
         if toward is None:
@@ -552,7 +578,7 @@ class OfflineJudge:
         unechoed = missing_typed(text, typed, truth_text, page_text)
         quotes = [c.text for c in quoted_claims(text)
                   if c.should and _shown(c.text, truth_text) and not _shown(c.text, after.page_text, c.alone)
-                  and not _shown(c.text, current.text)]
+                  and not _shown(c.text, current.text, c.alone)]
         disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
         was, now = self._close(j, k - 1), self._close(j, k)
         image, words = resemblance(self.similarity, self.images[j], truth_text, current)

@@ -45,6 +45,10 @@ MIN_EVIDENCE = 0.3
 # A landmark is on the page when a text there says at least half of it: a weaker likeness is not
 # the text a description places its target by.
 LANDMARK_EVIDENCE = 0.5
+# A quoted label is on the page when a text says it at least this well ("Book Your Tour!" for 'Book
+# your tour'); 'Select' is not said by "Search".
+QUOTED_EVIDENCE = 0.8
+REWORDED = 0.8          # a label said in other words is less surely named than one said as it is
 TEXT_TOLERANCE = 0.1    # candidates named this much less well than the best are named as well
 MOSTLY = 0.5            # "mostly of that colour"
 CONSIDERED = 5          # candidates listed when nothing matches
@@ -74,6 +78,11 @@ REGION_NAMES = {
 LINES = {"row", "column", "col"}
 ITEMS = {"card", "tile", "box"}     # containers that repeat, one per item
 SERIES = {"list", "table", "grid", "gallery", "carousel", "strip"}    # containers of a series of items
+# Containers that are a band across the page at one edge: "the bottom bar" is one whatever its class.
+STRIPS = {"bar", "toolbar", "navbar", "header", "footer", "banner", "nav"}
+EDGE_OF = {"header": "top", "navbar": "top", "banner": "top", "footer": "bottom"}
+STRIP_WIDTH = 0.6       # of the viewport's width
+STRIP_HEIGHT = 0.25     # of its height at most
 
 
 class Candidates(list):
@@ -107,7 +116,25 @@ def _match(phrase, field):
     share = min(len(phrase), len(field)) / max(len(phrase), len(field))   # one says more than the other
     whole = fuzz.ratio(phrase, field) / 100
     part = fuzz.partial_ratio(phrase, field) / 100 if len(phrase) >= 3 else float(phrase in field.split())
-    return max(whole, part * (0.6 + 0.4 * share)) if part >= 0.8 else whole
+    if len(field) < len(phrase) and not set(WORD.findall(field)) <= set(WORD.findall(phrase)):
+        # A shorter field is part of the phrase only as its words ("Continue" of 'Continue to payment'),
+        # not as letters of them (a badge "T" is not in 'Highest salary').
+        part = 0.0
+    return max(whole, part * (0.6 + 0.4 * share) if part >= 0.8 else 0.0, REWORDED * _words_said(phrase, field))
+
+
+def _words_said(phrase, field):
+    """The share of the phrase's words the field says, in any order or form: a label reworded keeps
+    its words ("Salary (high to low)" for 'Highest salary'), a word its stem ("high" for "highest")."""
+    wanted = [w for w in WORD.findall(phrase) if len(w) > 2]
+    said = WORD.findall(field)
+    if len(wanted) < 2:
+        return 0.0
+
+    def says(word):
+        return any(w == word or min(len(w), len(word)) >= 4 and (w.startswith(word) or word.startswith(w)
+                                                                  or fuzz.ratio(w, word) >= 85) for w in said)
+    return sum(map(says, wanted)) / len(wanted)
 
 
 # Words that name a kind of content rather than a text: "the fourth tip percentage button" (15%), "the
@@ -490,8 +517,12 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
     is "with")."""
     anchors = []
     if phrase.previous:
-        # "it": what the step before acted on, which a click or typing leaves with the focus.
-        return [Anchor(c["box"], candidate=c) for c in visible if c.get("focused")][:1]
+        # "it": what the step before acted on: the field it typed in, which has the focus, else the
+        # smallest thing its click was on, a control rather than a text in it.
+        focused = [c for c in visible if c.get("focused")]
+        pointed = sorted((c for c in visible if c.get("pointed")),
+                         key=lambda c: (not c.get("interactive"), c["box"]["width"] * c["box"]["height"]))
+        return [Anchor(c["box"], candidate=c) for c in (focused or pointed)][:1]
     words = bool(phrase.quoted or phrase.keywords)
     if words or phrase.kinds or phrase.colours:
         fits, series = _counted(phrase, _fits(phrase, visible, scene, words), scene, words, level=level) \
@@ -523,10 +554,32 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
             anchors = [Anchor(scene.regions[rid]["box"], region=rid) for rid in chosen]
         elif best == 0 or not anchors:
             anchors += [Anchor(scene.regions[rid]["box"], region=rid) for rid in chosen]
+        if not anchors and not phrase.keywords:
+            anchors = [Anchor(scene.regions[rid]["box"], region=rid) for rid in _strips(phrase, scene)]
     looked = _by_look(phrase) if words and not anchors else None
     if looked is not None:
         return _anchors(looked, scene, visible, pick, level)     # "right of the company name": its heading
     return _pick(phrase, anchors, pick)
+
+
+def _strips(phrase, scene):
+    """"The bottom bar", "the header" where no container is called so: the band across most of the
+    viewport at that edge that holds the others (a player bar fixed at the bottom, whatever its class)."""
+    edges = set(phrase.positions & {"top", "bottom"}) | {EDGE_OF[r] for r in phrase.regions if r in EDGE_OF}
+    if len(edges) != 1 or not phrase.regions & STRIPS:
+        return []
+    width, height = scene.viewport
+    bands = [rid for rid, r in scene.regions.items()
+             if r["box"]["width"] >= STRIP_WIDTH * width and 0 < r["box"]["height"] <= STRIP_HEIGHT * height]
+    if not bands:
+        return []
+    top = "top" in edges
+    edge = min if top else max
+    at = edge(r["box"]["y"] if top else r["box"]["y"] + r["box"]["height"] for r in (scene.regions[b] for b in bands))
+    ends = [b for b in bands if abs((scene.regions[b]["box"]["y"] if top else
+                                     scene.regions[b]["box"]["y"] + scene.regions[b]["box"]["height"]) - at) <= 2]
+    # Of nested bands at the edge, the outermost is the bar.
+    return [b for b in ends if not any(o != b and o in _region_path(scene, b) for o in ends)]
 
 
 def _pick(phrase, anchors, pick=True):
@@ -612,19 +665,26 @@ def _order(relation, scene, f, anchor):
     return layout.toward(kind, box, anchor.box)
 
 
-def _relate(relation, fits, scene, visible):
+def _relate(relation, fits, scene, visible, scope=()):
     """(the fits that stand in the relation, nearest first; whether the order counts; the landmark's
-    text when it is not on the page; whether any fit stands in it)."""
+    text when it is not on the page; whether any fit stands in it; the containers it placed them in).
+
+    `scope`: the containers another landmark put the target in. A landmark of the same description is
+    looked for there first: "the skip button right of the play button in the bottom bar" is right of
+    the bar's play button, not of a play icon in the list above it."""
     # What a target is "with" is a part of it or beside it, whatever else on the page is more surely
     # of that kind: "the search field with the magnifier icon" is not the field beside the "Search" button.
     landmark = relation.landmark
-    anchors = _anchors(landmark, scene, visible, level=relation.kind != "with")
+    level = relation.kind != "with"
+    inside = [c for c in visible if set(scope) & set(scene.path(c))] if scope else []
+    anchors = (_anchors(landmark, scene, inside, level=level) if inside else []) \
+        or _anchors(landmark, scene, visible, level=level)
     if not anchors and relation.kind == "in" and landmark.regions & ITEMS and landmark.positions \
             and not (landmark.quoted or landmark.keywords):
         # "in the bottom-right card" where nothing is called a card: the box each fit is one of.
         anchors = _pick(landmark, _items(fits, scene))
     if not anchors:
-        return fits, False, relation.landmark.text, True
+        return fits, False, relation.landmark.text, True, []
     keyed, itself = [], {id(a.candidate) for a in anchors if a.candidate is not None and _shows(relation.landmark, a.candidate)}
     for f in fits:
         if relation.kind not in ("in", "near", "with") and id(f.c) in itself:
@@ -639,12 +699,14 @@ def _relate(relation, fits, scene, visible):
         if keys:
             keyed.append((min(keys), f))
     if not keyed:
-        return fits, False, None, False   # a relation never rules out every candidate
+        return fits, False, None, False, []   # a relation never rules out every candidate
     if relation.kind == "in":
         best = min(k for k, _ in keyed)
-        return [f for k, f in keyed if k == best], False, None, True
+        held = [f for k, f in keyed if k == best]
+        return held, False, None, True, [a.region for a in anchors if a.region is not None
+                                         and any(a.region in scene.path(f.c) for f in held)]
     keyed.sort(key=lambda kf: (kf[0], kf[1].c["index"]))
-    return [f for _k, f in keyed], True, None, True
+    return [f for _k, f in keyed], True, None, True, []
 
 
 def _line(landmark, fits):
@@ -771,7 +833,7 @@ class Placed:
 def _place(description, fits, ordinal, scene, visible):
     """The fits placed by the description's landmarks: containers first, then sides, then rows and
     columns of what is left."""
-    ordered, missing, unheld, everywhere, passed = False, [], False, fits, False
+    ordered, missing, unheld, everywhere, passed, scope = False, [], False, fits, False, []
     for relation in sorted(description.relations, key=lambda r: (_is_line(r.landmark), r.kind != "in")):
         landmark = relation.landmark
         if _is_line(landmark):
@@ -786,7 +848,8 @@ def _place(description, fits, ordinal, scene, visible):
             # each step has its circle, so the circles are counted.
             ordinal, passed = landmark.ordinal, True
             continue
-        fits, counts, absent, held = _relate(relation, fits, scene, visible)
+        fits, counts, absent, held, within = _relate(relation, fits, scene, visible, scope)
+        scope = scope or within
         ordered, unheld = ordered or counts, unheld or not held
         if absent:
             missing.append(absent)
@@ -802,6 +865,13 @@ def _choose(action, description, scene):
         return None, "no editable field on the page" if typing else "no visible element on the page"
     words = bool(target.quoted or target.keywords)
     fits = _fits(target, pool, scene, words)
+    if target.quoted and max(f.quoted for f in fits) < QUOTED_EVIDENCE and (target.kinds or target.colours) \
+            and (description.relations or target.ordinal or target.positions):
+        # A label no text on the page says, even roughly, is the original's wording ('Select' where the
+        # rebuild reads "Choose"): the kind and the place still say which ("the button on the second card").
+        target = replace(target, quoted=[])
+        words = bool(target.keywords)
+        fits = _fits(target, pool, scene, words)
     looked = _by_look(target) if words and not typing and max(f.text for f in fits) < MIN_EVIDENCE else None
     if looked is not None:
         target, words = looked, False
@@ -841,6 +911,11 @@ def _choose(action, description, scene):
         items = replace(target, keywords=[])
         found = _one_each(_matching(items, [f for f in _fits(items, pool, scene, False) if f.c.get("interactive")],
                                     scene, False, typing, level=False), scene)
+        if found and target.kinds:
+            # The items are what the kind word calls them: "the fourth size tile in the top row" counts
+            # the tiles, not a cart badge that is less surely a tile in a row above them.
+            best = max(f.kind for f in found)
+            found = [f for f in found if f.kind == best]
         retried = _place(description, found, ordinal, scene, visible) if found else None
         if retried and not retried.unheld:
             placed = retried
@@ -854,6 +929,11 @@ def _choose(action, description, scene):
         matched = _sized(matched, target.sizes)
     if missing and not words and len(matched) > 1 and _undecided(description, missing, matched):
         return None, _nothing(description, matched, scene, f"no {missing[0]!r} on the page to tell them apart")
+    if ordinal and ordered and description.relations[-1].kind in ("below", "above"):
+        # "The first chip under the search bar" counts row by row away from the landmark, each row from
+        # the left, as one reads: not the chip that happens to sit in the bar's button's column.
+        bands = layout.rows(matched, lambda f: f.c["box"])
+        matched = [f for band in (bands if description.relations[-1].kind == "below" else bands[::-1]) for f in band]
     if ordinal:
         chosen = (_nth_item(matched, ordinal, scene) if placed.passed else None) or _nth(matched, ordinal, ordered)
         if chosen is None:

@@ -2,9 +2,9 @@
 the part of a page in Chromium that an action changed."""
 import pytest
 
-from judging.engine.assertions import (identical, misordered, misplaced, missing_numbers, missing_typed, named_numbers,
-                                       numbers_not_brought, order_direction, text_direction, theme_brought, theme_unmet,
-                                       unmet_quotes, values_brought)
+from judging.engine.assertions import (identical, misordered, misplaced, missing_numbers, missing_typed, moved,
+                                       named_numbers, numbers_not_brought, order_direction, quotes_brought,
+                                       text_direction, theme_brought, theme_unmet, unmet_quotes, values_brought)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
 CHECKPOINT = CART + " Your cart Ridge Hiking Boots $149 Remove Trail Runner Shoes $119 Remove Total: $268"
@@ -202,6 +202,27 @@ def test_an_item_said_to_move_to_the_top_is_read_higher_than_before():
     assert misplaced("'Pay rent' drops to the bottom", before, "Tasks Pay rent Buy milk") == ["Pay rent"]
     # What the page does not show both times, or a pronoun, is left to the other rules.
     assert misplaced("It moves to the top", before, "Tasks Pay rent Buy milk") == []
+
+
+def test_an_item_read_where_it_is_said_to_move_is_a_move_as_claimed():
+    claim = "Call the plumber about the leak moves to the top of the list and its pin turns blue."
+    before = "Tasks Buy milk Call the plumber about the leak Pay rent"
+    assert moved(claim, before, "Tasks Call the plumber about the leak Buy milk Pay rent") == [
+        "Call the plumber about the leak"]
+    assert moved(claim, before, before) == []
+    assert moved("The list is sorted by date.", before, "Tasks Pay rent Buy milk") == []
+
+
+def test_a_quoted_text_the_action_brought_is_a_move_as_claimed():
+    before = "npm install -g @quill/cli Copy quill.config.json Copy"
+    after = "npm install -g @quill/cli Copied quill.config.json Copy"
+    assert quotes_brought("That button now reads 'Copied'.", before, after) == ["Copied"]
+    # Shown before already, or not shown now: no sign of the change.
+    assert quotes_brought("That button now reads 'Copied'.", after, after) == []
+    assert quotes_brought("That button now reads 'Copied'.", before, before) == []
+    # Every text said to be shown must be there; one said to go is no sign.
+    assert quotes_brought("It reads 'Copied' and a toast says 'Saved'.", before, after) == []
+    assert quotes_brought("The 'Copy' label is gone.", before, after) == []
 
 
 def test_values_the_action_brought_as_named_say_the_page_moved_as_claimed():

@@ -981,3 +981,115 @@ def test_a_list_nothing_names_is_the_longest_series_and_a_lone_button_is_not_its
     page = open_page(MAILBOX, (1000, 600))
     assert chosen(page, "Click the first message in the list to open it") == "m1"
     assert chosen(page, "Click the third message in the list") == "m3"
+
+
+# -- what a rebuilt page leaves to a description ---------------------------------------------------
+SIZE_TILES = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 0; } header { display: flex; justify-content: space-between; padding: 20px; }
+  .cnt { width: 40px; height: 40px; border-radius: 20px; background: #eee; text-align: center; line-height: 40px; cursor: pointer; }
+  .pick { width: 440px; margin: 40px 0 0 600px; } .ttl { font-weight: bold; margin-bottom: 8px; }
+  .tiles { display: flex; flex-wrap: wrap; gap: 8px; } .tile { width: 80px; height: 42px; line-height: 42px; text-align: center;
+  border: 1px solid #ccc; border-radius: 8px; cursor: pointer; }
+</style>
+<header><b>Stride</b><div class="cnt" data-k="cart">0</div></header>
+<div class="pick"><div class="ttl">Size</div><div class="tiles">""" + "".join(
+    f'<div class="tile" data-k="{n}">EU {n}</div>' for n in range(39, 46)) + """</div></div>
+<script>document.querySelectorAll(".tile, .cnt").forEach((t) => t.addEventListener("click", () => t.classList.add("on")));</script>"""
+
+
+def test_a_kind_word_counts_the_things_of_that_kind_not_a_label_saying_the_other_word(open_page):
+    # "size" is said only by the heading "Size": the tiles are what is counted, in their top row,
+    # not the cart badge that is a row higher on the page.
+    assert chosen(open_page(SIZE_TILES, (1280, 800)), "Click the fourth size tile in the top row") == "42"
+
+
+BAR_PLAYER = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 0; } .row { display: flex; gap: 20px; align-items: center; padding: 10px 40px; }
+  .row button { width: 30px; height: 30px; } .foot { position: fixed; left: 0; right: 0; bottom: 0; height: 80px;
+  background: #eee; display: flex; justify-content: center; align-items: center; gap: 20px; }
+  .foot div { width: 34px; height: 34px; cursor: pointer; display: grid; place-items: center; }
+  .foot .big { width: 44px; height: 44px; border-radius: 50%; background: #222; }
+</style>""" + "".join(f'<div class="row"><button data-k="row{i}">▶</button><span>Song {i}</span></div>' for i in range(1, 5)) + """
+<div class="foot"><div data-k="prev"><svg width="16" height="16"><rect x="2" y="2" width="12" height="12"/><circle cx="8" cy="8" r="2" fill="#fff"/></svg></div>
+<div class="big" data-k="play"><svg width="16" height="16"><rect x="3" y="3" width="10" height="10" fill="#fff"/></svg></div>
+<div data-k="next"><svg width="16" height="16"><rect x="2" y="2" width="12" height="12"/><circle cx="8" cy="8" r="3" fill="#fff"/></svg></div></div>
+<script>document.querySelectorAll(".foot div").forEach((d) => d.addEventListener("click", () => d.classList.add("on")));</script>"""
+
+
+def test_the_bottom_bar_is_the_band_at_the_bottom_and_its_landmarks_are_looked_for_in_it(open_page):
+    # Nothing is called a bar ("foot"), the icons are unnamed drawings, and the list has play icons
+    # too: the skip button is right of the bar's play button, not of a play icon in the list.
+    page = open_page(BAR_PLAYER, (1280, 800))
+    assert chosen(page, "Click the skip-forward button to the right of the round play/pause button in the bottom bar") \
+        == "next"
+
+
+INBOX_ROWS = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; } .row { display: flex; gap: 40px; padding: 12px; width: 700px; }
+  .row .t { flex: 1; } .tools { display: flex; gap: 14px; } .ic { width: 18px; height: 18px; }
+</style>""" + "".join(
+    f'<div class="row"><div class="t">{title}</div><div class="tools">'
+    f'<div class="ic" data-act="arch"><svg data-k="{k}-archive" width="18" height="18"><path d="M2 3h14v4H2z"/></svg></div>'
+    f'<div class="ic" data-act="flag"><svg data-k="{k}-flag" width="18" height="18"><path d="M4 16V2h9l-2 4 2 4H4"/></svg></div>'
+    f'<div class="ic" data-act="del"><svg data-k="{k}-bin" width="18" height="18"><path d="M3 4h12l-1 12H4z"/></svg></div>'
+    '</div></div>' for k, title in (("a", "Your itinerary"), ("b", "Quarterly budget review"), ("c", "Invoice for May"))) + """
+<script>document.querySelectorAll(".row").forEach((r) => r.addEventListener("click", () => r.classList.add("on")));</script>"""
+
+
+def test_a_wrapper_around_one_drawing_names_it_by_what_it_does(open_page):
+    # Three unnamed SVG icons per row; only their wrappers say which is which (data-act="flag").
+    assert chosen(open_page(INBOX_ROWS), "Click the flag icon on the 'Quarterly budget review' row") == "b-flag"
+
+
+FLIGHT_CARDS = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; } .steps { display: flex; gap: 30px; margin-bottom: 20px; }
+  .card { display: flex; justify-content: space-between; align-items: center; border: 1px solid #ccc;
+  border-radius: 10px; padding: 14px; margin: 10px 0; width: 700px; }
+  .pick { background: #f60; color: #fff; padding: 10px 20px; border-radius: 6px; cursor: pointer; }
+</style><div class="steps"><span>1 Search</span><span>2 Choose flight</span><span>3 Passenger</span></div>""" + "".join(
+    f'<div class="card flight"><b>SL {n}</b><span>€{p}</span><span>per adult</span>'
+    f'<div class="pick" data-k="{i}" onclick="this.textContent=\'Chosen\'">Choose</div></div>'
+    for i, (n, p) in enumerate(((310, 129), (482, 164), (517, 212)), 1))
+
+
+def test_a_label_no_text_says_leaves_the_kind_and_place_to_say_which(open_page):
+    # The rebuild reads "Choose" where the original said 'Select': the button of the second card.
+    assert chosen(open_page(FLIGHT_CARDS), "Click the 'Select' button on the second flight card") == "2"
+
+
+JOB_FILTERS = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 0; } nav { display: flex; gap: 20px; padding: 16px 80px; }
+  .sb { display: flex; gap: 10px; margin: 10px 80px; } .sb input { width: 600px; height: 40px; }
+  .go { width: 100px; height: 42px; background: #06c; color: #fff; text-align: center; line-height: 42px; cursor: pointer; }
+  .under { display: flex; justify-content: space-between; margin: 16px 80px; width: 1090px; }
+  .chips, .sort { display: flex; gap: 8px; align-items: center; }
+  .chip { padding: 6px 14px; border: 1px solid #ccc; border-radius: 16px; cursor: pointer; }
+  .list { margin: 20px 80px; } .job { display: flex; gap: 20px; align-items: center; margin: 10px 0; }
+  .av { width: 46px; height: 46px; border-radius: 8px; background: #ddd; text-align: center; line-height: 46px; cursor: pointer; }
+</style><nav><b>bright</b><span>Jobs</span><span>Salaries</span></nav>
+<div class="sb"><input placeholder="Job title, skill or company"><div class="go">Search</div></div>
+<div class="under"><div class="chips">""" + "".join(
+    f'<div class="chip" data-k="{name}">{name}</div>' for name in ("Remote", "Full-time", "Part-time", "Contract")) + """
+</div><div class="sort"><span>Sort by</span><div class="chip" data-k="newest">Newest</div>
+<div class="chip" data-k="salary">Salary (high to low)</div></div></div>
+<div class="list">""" + "".join(f'<div class="job"><div class="av">{a}</div><span>{t}</span></div>'
+                                for a, t in (("T", "Tidewater: UX Designer"), ("L", "Lumio: Product Designer"))) + """</div>
+<script>document.querySelectorAll(".chip, .go, .av").forEach((c) => c.addEventListener("click", () => c.classList.add("on")));</script>"""
+
+
+def test_the_first_chip_under_a_bar_is_counted_from_the_left_of_its_row(open_page):
+    page = open_page(JOB_FILTERS, (1280, 800))
+    assert chosen(page, "Click the first filter chip under the search bar") == "Remote"
+
+
+def test_it_is_what_the_last_click_was_on_though_it_took_no_focus(open_page):
+    page = open_page(JOB_FILTERS, (1280, 800))
+    page._run(page.page.click("[data-k=Remote]"))
+    page.candidates = page._run(actions.collect(page.page, 4000))
+    assert chosen(page, "Click the chip right next to it") == "Full-time"
+
+
+def test_a_reworded_label_is_found_by_its_words_not_by_letters_of_them(open_page):
+    # 'Highest salary' reads "Salary (high to low)" here; a badge "T" or "L" is no part of the label.
+    page = open_page(JOB_FILTERS, (1280, 800))
+    assert chosen(page, "Click 'Highest salary' next to 'Sort by'") == "salary"

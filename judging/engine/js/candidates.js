@@ -19,6 +19,7 @@
   const PICTURES = new Set(["IMG", "svg", "CANVAS", "VIDEO", "PICTURE", "image"]);
   const RASTERS = new Set(["IMG", "CANVAS", "VIDEO", "PICTURE", "image"]);
   const ICON_CLASS = /icon|symbol|glyph/i;
+  const DOES_ATTRIBUTE = /^data-(?:act|action|cmd|command|op|role|kind|type|tool|name|icon)$/;
   const NAME_ATTRIBUTES = ["class", "id", "aria-label", "title", "alt", "name", "data-icon", "data-lucide", "data-feather"];
   const vw = window.innerWidth, vh = window.innerHeight;
   const clip = (s, n = 200) => (s || "").replace(/\s+/g, " ").trim().slice(0, n);
@@ -92,6 +93,15 @@
     return id;
   };
   const parentOf = (el) => el.parentElement || el.getRootNode().host || null;
+  // Whether the last click was on this element: on what it holds, or, when the page has redrawn that
+  // since, at a point inside its box.
+  const pointed = state && state.pointed;
+  const pointedAt = (el, r) => {
+    if (!pointed) return false;
+    if (pointed.target.isConnected) return el.contains(pointed.target);
+    const x = pointed.x - window.scrollX, y = pointed.y - window.scrollY;
+    return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+  };
   const boxOf = (r) => ({ x: r.left, y: r.top, width: r.width, height: r.height });
   const regionOf = (el) => {
     const parent = parentOf(el);
@@ -134,7 +144,16 @@
   // What an element with little text looks like, for kind words ("star", "trash icon", "swatch").
   const lookOf = (el, style, r) => {
     // Its own class, id, aria-label, title and alt are candidate fields already.
-    const names = [el.getAttribute("data-icon"), el.getAttribute("data-lucide"), el.getAttribute("data-feather")];
+    // A data attribute that says what the element does or is (data-act="flag", data-action="delete",
+    // data-icon) names it as its class would; other data (ids, state, JSON) does not.
+    const dataWords = (node) => [...node.attributes].filter((a) => DOES_ATTRIBUTE.test(a.name) && /^[a-z][a-z_-]{1,23}$/i.test(a.value))
+      .map((a) => a.value);
+    const names = [el.getAttribute("data-icon"), el.getAttribute("data-lucide"), el.getAttribute("data-feather"), ...dataWords(el)];
+    // A wrapper around this drawing alone names it (<div class="ic" data-act="flag"><svg>): up to two.
+    for (let up = el.parentElement, n = 0; up && n < 2 && up.childElementCount === 1 && !up.textContent.trim(); up = up.parentElement, n++) {
+      for (const attribute of NAME_ATTRIBUTES) names.push(up.getAttribute(attribute) || "");
+      names.push(...dataWords(up));
+    }
     if (el.tagName === "IMG") names.push(fileName(el.getAttribute("src")));
     // How much of it is picture, and how much of that is a photo (a raster image, not an SVG drawing).
     const photoOf = (node, nodeStyle) => RASTERS.has(node.tagName) || nodeStyle.backgroundImage.includes("url(");
@@ -145,6 +164,7 @@
     for (let i = 0; i < inside.length && i < 12; i++) {
       const node = inside[i];
       for (const attribute of NAME_ATTRIBUTES) names.push(node.getAttribute(attribute) || "");
+      names.push(...dataWords(node));
       if (node.tagName === "IMG" || node.tagName === "image") names.push(fileName(node.getAttribute("src") || node.getAttribute("href")));
       if (node.tagName === "use") names.push(node.getAttribute("href") || node.getAttribute("xlink:href") || "");
       if (node.tagName === "title") names.push(node.textContent);
@@ -231,6 +251,7 @@
         name: clip(el.getAttribute("name"), 80), href: clip(el.getAttribute("href"), 120),
         box: boxOf(r), font: parseFloat(style.fontSize) || 16, weight: parseInt(style.fontWeight, 10) || 400, visible, inViewport, onTop, enabled: !el.disabled && el.getAttribute("aria-disabled") !== "true",
         editable: isEditable, native, listener, pointer, interactive, focused: el === document.activeElement,
+        pointed: pointedAt(el, r),
         // How a short clickable text is drawn, to tell the one marked as chosen in a row of alike ones
         // (a tab underlined, in another colour or weight) whatever its markup says.
         mark: visible && interactive && text.length <= 40 ? { ink: style.color, paint: style.backgroundColor,

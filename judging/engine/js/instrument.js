@@ -91,4 +91,8 @@
     subtree: true, childList: true, attributes: true, characterData: true,
   });
   addEventListener.call(window, "scroll", touch, { capture: true, passive: true });
+  // What the last click was on: "the chip right next to it" points at it, focused or not.
+  addEventListener.call(window, "pointerdown", (event) => {
+    state.pointed = { target: event.target, x: event.clientX + window.scrollX, y: event.clientY + window.scrollY };
+  }, { capture: true, passive: true });
 })();
