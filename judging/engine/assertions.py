@@ -27,7 +27,9 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   'Copied') is that move too, as is an item it says moves to the top (bottom) read higher (lower).
   The new state looks like the checkpoint or reads like it: its image similarity or the overlap of
   its screenshot's words with the checkpoint's is at least `threshold` (a page in the other theme
-  keeps the words and loses the picture; a photo viewer has few words and keeps the picture).
+  keeps the words and loses the picture; a photo viewer has few words and keeps the picture), or at
+  least nine tenths of what its page as loaded had with the first checkpoint (a rebuild in another
+  theme and font resembles every checkpoint less, its first screen too).
   Every value the assertion names that the checkpoint shows, or that it says the page reads
   ("reads 4 / 5", a price, a time), is on the page: numbers (prices, counts, totals: rebuilt
   pages copy them verbatim where they paraphrase words; $12.00 is $12), words the user
@@ -101,6 +103,9 @@ THEME_SHARE = 0.5      # a page in a dark (light) theme is dark (light) over mor
 # hover shade): a person comparing the two screenshots would call them the same.
 IDENTICAL_SHARE = 0.002
 QUOTED_MATCH = 85
+# A state resembles its checkpoint enough when it does at least this share as much as the page as
+# loaded resembled the first checkpoint (or at least the threshold).
+OWN_RESEMBLANCE = 0.9
 
 
 @dataclass(frozen=True)
@@ -483,6 +488,11 @@ class OfflineJudge:
         # Inferred always, so that the inference is measured even where the recording tells.
         self.inferred, self.fit = self._reading()
         self.reading = self.task.recorded_reading or self.inferred
+        # A rebuild in another theme or font resembles every checkpoint less, its first screen too: a
+        # state is held to the threshold, or to how much its page as loaded resembled the site as loaded.
+        self.baseline = max(resemblance(self.similarity, self.images[0], self.texts[0], self.states[0])) \
+            if 0 in self.states else 1.0
+        self.bar = min(self.threshold, OWN_RESEMBLANCE * self.baseline)
 
     def _close(self, j, state):
         return closeness(self.similarity, self.images[j], self.texts[j], self.states[state])
@@ -583,11 +593,11 @@ class OfflineJudge:
         was, now = self._close(j, k - 1), self._close(j, k)
         image, words = resemblance(self.similarity, self.images[j], truth_text, current)
         theme = theme_unmet(text, current.png)
-        holds = (toward and max(image, words) >= self.threshold and not missing and not unechoed and not quotes
+        holds = (toward and max(image, words) >= self.bar and not missing and not unechoed and not quotes
                  and not disorder and not theme)
         return _offline(text, holds, {"rule": "toward its checkpoint", "checkpoint": j, "before": round(was, 4),
                                       "after": round(now, 4), "image": round(image, 4), "words": round(words, 4),
-                                      "threshold": self.threshold, "toward": toward,
+                                      "threshold": round(self.bar, 4), "toward": toward,
                                       "numbers_missing": missing, "typed_missing": unechoed, "quotes_unmet": quotes,
                                       "misordered": disorder, "theme_unmet": theme,
                                       **detail, **facts})

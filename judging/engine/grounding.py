@@ -679,6 +679,12 @@ def _relate(relation, fits, scene, visible, scope=()):
     inside = [c for c in visible if set(scope) & set(scene.path(c))] if scope else []
     anchors = (_anchors(landmark, scene, inside, level=level) if inside else []) \
         or _anchors(landmark, scene, visible, level=level)
+    if anchors and relation.kind == "in" and landmark.ordinal is not None:
+        # "the second card in the middle column": counted among the cards that hold what is left.
+        every = _anchors(landmark, scene, visible, pick=False, level=level)
+        holding = [a for a in every if a.region is not None and any(a.region in scene.path(f.c) for f in fits)]
+        if abs(landmark.ordinal) <= len(holding) < len(every):
+            anchors = _pick(landmark, holding)
     if not anchors and relation.kind == "in" and landmark.regions & ITEMS and landmark.positions \
             and not (landmark.quoted or landmark.keywords):
         # "in the bottom-right card" where nothing is called a card: the box each fit is one of.
@@ -709,17 +715,49 @@ def _relate(relation, fits, scene, visible, scope=()):
     return [f for _k, f in keyed], True, None, True, []
 
 
-def _line(landmark, fits):
+def _line(landmark, fits, scene):
     """"in the second row", "in the bottom row", "in the right-hand column": the members of that row
-    (column) of the group they form."""
+    (column): of the containers the page draws as its rows (columns) when it does (a board's columns,
+    a cart's rows), else of the group the fits form."""
     box = lambda f: f.c["box"]  # noqa: E731
-    group = max(layout.groups(fits, box), key=len)
-    lines = layout.rows(group, box) if "row" in landmark.regions else layout.columns(group, box)
+    lines = _drawn_lines("row" in landmark.regions, fits, scene)
+    if not lines:
+        # The rows of what is most surely of the kind: the plus buttons of a cart, not unnamed icons above it.
+        group = max(layout.groups(fits, box), key=lambda g: (max(f.kind for f in g), len(g)))
+        lines = layout.rows(group, box) if "row" in landmark.regions else layout.columns(group, box)
     n = landmark.ordinal
     if n is None:
         ends = {"top": 1, "left": 1, "bottom": -1, "right": -1, "middle": len(lines) // 2 + 1}
         n = next((ends[p] for p in landmark.positions if p in ends), 1)
     return lines[n - 1 if n > 0 else n] if abs(n) <= len(lines) else []
+
+
+def _drawn_lines(rows, fits, scene):
+    """The fits in the containers, stacked (rows) or side by side (columns), that the first container
+    holding them all splits them into, in order; [] when it holds them directly or its parts are not
+    laid out so."""
+    paths = [scene.path(f.c) for f in fits]
+    if not fits or not all(paths):
+        return []
+    common = set(paths[0]).intersection(*paths[1:])
+    for parent in reversed(paths[0]):          # outermost first
+        if parent not in common:
+            continue
+        parts = {}
+        for f, path in zip(fits, paths):
+            at = path.index(parent)
+            if at == 0:
+                return []                       # a fit sits in it directly: no container between
+            parts.setdefault(path[at - 1], []).append(f)
+        if len(parts) < 2:
+            continue
+        boxes = {rid: scene.regions[rid]["box"] for rid in parts}
+        line = layout.columns if rows else layout.rows
+        if len(line(list(boxes), lambda rid: boxes[rid])) != 1:
+            return []
+        order = sorted(parts, key=lambda rid: boxes[rid]["y" if rows else "x"])
+        return [parts[rid] for rid in order]
+    return []
 
 
 def _is_line(landmark):
@@ -834,13 +872,16 @@ def _place(description, fits, ordinal, scene, visible):
     """The fits placed by the description's landmarks: containers first, then sides, then rows and
     columns of what is left."""
     ordered, missing, unheld, everywhere, passed, scope = False, [], False, fits, False, []
-    for relation in sorted(description.relations, key=lambda r: (_is_line(r.landmark), r.kind != "in")):
+    # Items counted by an ordinal are counted in the row or column named with them ("the second card in
+    # the middle column"): the line goes first then; else containers go first.
+    counted = any(r.landmark.ordinal is not None and r.landmark.regions & ITEMS for r in description.relations)
+    for relation in sorted(description.relations, key=lambda r: (_is_line(r.landmark) != counted, r.kind != "in")):
         landmark = relation.landmark
         if _is_line(landmark):
             # When what the landmarks leave has too few rows for the row named, they named its place too
             # loosely ("the third row of the playlist" and a text 'PLAYLIST' above the table): the rows
             # are counted among all that fit.
-            fits = _line(landmark, fits) or _line(landmark, everywhere) or fits
+            fits = _line(landmark, fits, scene) or _line(landmark, everywhere, scene) or fits
             continue
         if landmark.ordinal is not None and not ordinal and \
                 _series_size(_anchors(landmark, scene, visible, pick=False)) < max(abs(landmark.ordinal), 2):
@@ -911,6 +952,11 @@ def _choose(action, description, scene):
         items = replace(target, keywords=[])
         found = _one_each(_matching(items, [f for f in _fits(items, pool, scene, False) if f.c.get("interactive")],
                                     scene, False, typing, level=False), scene)
+        # What the word names may hold the items ("the fourth size tile": a box called "sizes" around
+        # the tiles): they are counted there.
+        named = [f for f in fits if f.text >= MIN_EVIDENCE]
+        held = [f for f in found if any(scene.contains(m.c, f.c) for m in named)]
+        found = held if len(held) >= abs(ordinal) else found
         if found and target.kinds:
             # The items are what the kind word calls them: "the fourth size tile in the top row" counts
             # the tiles, not a cart badge that is less surely a tile in a row above them.

@@ -72,8 +72,9 @@ ICONS = {
     "camera": ("📷📸", {"camera"}),
     "thumbsup": ("👍", {"upvote", "helpful", "thumbsup", "up"}),
     "thumbsdown": ("👎", {"downvote", "unhelpful", "thumbsdown", "down"}),
-    "skip": ("⏭⏩", {"skip", "forward", "fastforward"}),
-    "rewind": ("⏮⏪", {"rewind", "backward"}),
+    # A player's "Next" and "Previous" are its skip buttons.
+    "skip": ("⏭⏩", {"skip", "forward", "fastforward", "next"}),
+    "rewind": ("⏮⏪", {"rewind", "backward", "previous", "prev"}),
     "multiply": ("×✕*", {"multiply", "multiplication", "times"}),
     "divide": ("÷/", {"divide", "division"}),
     "equals": ("=", {"equals", "equal"}),
@@ -358,6 +359,9 @@ class Look:
                 return 0.0
             return 1.0
         if self.icon_like and not self.identity and not self.symbol:
+            if direction and kind in POINTERS | {"arrow"} and self.names & set().union(*DIRECTION_NAMES.values()):
+                # A drawing named by the way it moves things ("Move left"): it points that way.
+                return 0.5 if self.points(direction) else 0.0
             return 0.5    # a picture nothing names; a character ("±") names itself
         return 0.0
 

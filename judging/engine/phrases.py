@@ -143,6 +143,24 @@ def _ordinal_runs(tokens):
     return out
 
 
+def _possessives(tokens):
+    """"the first card's heart icon" is the heart icon in the first card; in a landmark, "on the
+    second row's quantity stepper" is on the second row, which places the target well enough."""
+    for i, t in enumerate(tokens):
+        if not (isinstance(t, str) and t.endswith("'s") and _singular(t[:-2]) in REGIONS):
+            continue
+        start = next((j + 1 for j in range(i - 1, -1, -1) if _starts_relation(tokens, j)), 0)
+        end = next((j for j in range(i + 1, len(tokens)) if _starts_relation(tokens, j)), len(tokens))
+        owner, owned = tokens[start:i] + [t[:-2]], tokens[i + 1:end]
+        rebuilt = owner if start else owned + ["in"] + owner
+        return _possessives(tokens[:start] + rebuilt + tokens[end:])
+    return tokens
+
+
+def _starts_relation(tokens, j):
+    return any(tuple(tokens[j:j + len(words)]) == words for words, _name in RELATIONS)
+
+
 def _names_line_next(tokens):
     """Whether the tokens start with a row or column named by its order or place ("the third column")."""
     words = [t for t in tokens[:4] if t != "the"]
@@ -255,6 +273,11 @@ def _phrase(tokens, quotes, typed_words, landmark):
     return p
 
 
+# A symbol written for an icon ("the + button", "the ★ next to 'Save'") is the word for it.
+SYMBOL_WORDS = {**dict.fromkeys("+＋", "plus"), **dict.fromkeys("−–-", "minus"), **dict.fromkeys("★☆", "star"),
+                **dict.fromkeys("♥♡❤", "heart"), **dict.fromkeys("⋮⋯", "ellipsis"), "☰": "hamburger", "✓": "check",
+                "✔": "check", "⚙": "gear", "🔍": "magnifier", "🗑": "trash", "✕": "cross", "✖": "cross"}
+SYMBOL = re.compile(r"(?<!\S)([" + re.escape("".join(SYMBOL_WORDS)) + r"])(?!\S)")
 QUOTE_MARK = re.compile(r"\x00(\d+)\x00")
 PARENTHESES = re.compile(r"\(([^()]*)\)")
 APPOSITION = re.compile(r",\s*((?:the|a|an)\s[^,]*)")
@@ -286,7 +309,7 @@ class Description:
                 quotes.append(q)
             last = end
         masked.append(self.text[last:].lower())
-        main, asides = _asides("".join(masked))
+        main, asides = _asides(SYMBOL.sub(lambda m: SYMBOL_WORDS[m.group(1)], "".join(masked)))
         # "the percent key, the third key of the top row", "the archive icon (the box, first of the
         # icons)": the same element said again, another way to find it if the first finds nothing.
         self.alternatives = [Description(QUOTE_MARK.sub(lambda m: f"'{quotes[int(m.group(1))]}'", aside), typed_text)
@@ -304,7 +327,7 @@ class Description:
             if token == "without" or token == "to" and at + 1 < len(tokens) and tokens[at + 1] in PURPOSES:
                 tokens = tokens[:at]
                 break
-        parts = _split(_ordinal_runs(tokens))
+        parts = _split(_possessives(_ordinal_runs(tokens)))
         target = _phrase(parts[0][1], quotes, typed_words, landmark=False)
         relations, framed = [], False
         for relation, words in parts[1:]:
