@@ -69,8 +69,8 @@ THOUSANDS = re.compile(r"(?<=\d)[,.](?=\d{3}(?!\d))")
 # Numbers an assertion uses without the page having to show them: ordinals, distances, the amount of
 # a change ("rises by 2"), the value a change starts from ("from $199", "instead of Helpful (8)").
 UNSHOWN_NUMBER = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+\s*(?:px|pixels?)\b|\bby\s+[$€£]?\d[\d,.]*\s*%?", re.I)
-FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?(\d[\d,.]*)|"
-                        r"\b(?:instead\s+of|rather\s+than|replacing|in\s+place\s+of)\s+[^\d.;,]{0,25}?(\d[\d,.]*)", re.I)
+FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?(\d[\d,.:]*)|"
+                        r"\b(?:instead\s+of|rather\s+than|replacing|in\s+place\s+of)\s+[^\d.;,]{0,25}?(\d[\d,.:]*)", re.I)
 # A number written as a value (a price, a percentage, a ratio, a time, a decimal), or said to be read.
 READ_VALUE = re.compile(r"[$€£¥]\s*\d[\d.]*|\d+(?:\s*%|(?:\s*/\s*|\s+of\s+|[.:])\d+)|"
                         r"\b(?:reads|shows|says|displays|to|at)\s+(" + NUMBER.pattern + ")", re.I)
@@ -83,7 +83,10 @@ INTRODUCED = re.compile(r"\b(?:(?:starting|beginning|opening|headed|led)\s+(?:wi
 # What a text reads, named without quotes by its capital ("the caption reads Good", "the bar shows
 # Glass Towers by Mira Vale"); a value ("reads 2") is a number, a look ("shows a red heart") no text.
 READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing)\s+(?:now\s+)?([A-Z][^;\x00]*)$")
-REPLACED = re.compile(r"\s+(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|from)\s", re.I)
+# Where a text named without quotes ends: what it replaces, or words describing it ("reads Your turn
+# again with its red dot" names "Your turn").
+REPLACED = re.compile(r"\s+(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|from|again|with|under|below|"
+                      r"above|beside|next\s+to|while)(?:\s|$)", re.I)
 # Words saying the values that follow are listed in order, up to the end of the sentence.
 ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|"
                      r"(?:cheapest|dearest|highest|lowest|newest|oldest|latest)\s+first)\b", re.I)

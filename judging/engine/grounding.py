@@ -127,14 +127,11 @@ def _words_said(phrase, field):
     """The share of the phrase's words the field says, in any order or form: a label reworded keeps
     its words ("Salary (high to low)" for 'Highest salary'), a word its stem ("high" for "highest")."""
     wanted = [w for w in WORD.findall(phrase) if len(w) > 2]
-    said = WORD.findall(field)
+    said = set(WORD.findall(field))
     if len(wanted) < 2:
         return 0.0
 
-    def says(word):
-        return any(w == word or min(len(w), len(word)) >= 4 and (w.startswith(word) or word.startswith(w)
-                                                                  or fuzz.ratio(w, word) >= 85) for w in said)
-    return sum(map(says, wanted)) / len(wanted)
+    return sum(_word_hit(word, said) for word in wanted) / len(wanted)
 
 
 # Words that name a kind of content rather than a text: "the fourth tip percentage button" (15%), "the
@@ -174,9 +171,12 @@ class Features:
 
 
 def _word_hit(word, words):
+    """Whether a text's words say the word: as it is, nearly (a typo, a plural), or by its stem ("wait"
+    for "waiting")."""
     if word in words:
         return True
-    return len(word) >= 4 and any(len(w) >= 4 and fuzz.ratio(word, w) >= 85 for w in words)
+    return len(word) >= 4 and any(len(w) >= 4 and (fuzz.ratio(word, w) >= 85 or w.startswith(word) or word.startswith(w))
+                                  for w in words)
 
 
 def evidence(phrase, features):

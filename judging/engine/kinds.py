@@ -100,7 +100,7 @@ NOUNS = {
     "button": ("button",), "btn": ("button",), "link": ("link",), "hyperlink": ("link",), "tab": ("tab",),
     "icon": ("icon",), "symbol": ("icon",), "glyph": ("icon",),
     "image": ("image",), "picture": ("image",), "photo": ("image",), "img": ("image",), "logo": ("image",),
-    "thumbnail": ("thumbnail",),
+    "thumbnail": ("thumbnail",), "video": ("image",),
     "field": ("field",), "box": ("field",), "bar": ("field",), "textbox": ("field",), "searchbox": ("field",),
     "textarea": ("field",), "input": ("field",), "textfield": ("field",),
     "checkbox": ("checkbox",), "radio": ("radio",), "toggle": ("toggle",), "switch": ("toggle",),
@@ -240,6 +240,12 @@ class Look:
             return None   # still a corner: the square is not turned onto a point
         return ("right" if dx > 0 else "left") if abs(dx) > abs(dy) else ("down" if dy > 0 else "up")
 
+    def _boxed(self):
+        """Drawn as a box: bordered all round, or painted another colour than the page (a radio card)."""
+        mark = self.c.get("mark") or self.look or {}
+        paint = mark.get("paint") or ""
+        return mark.get("border") == "trbl" or bool(paint) and paint != "image" and not re.search(r",\s*0(?:\.0+)?\)$", paint)
+
     def points(self, direction):
         """Whether a pointer (arrow, chevron, triangle) points that way, from its symbol, names or shape."""
         for table in (CHEVRONS, TRIANGLES, ARROWS):
@@ -283,7 +289,8 @@ class Look:
                 and max(self.width, self.height) <= 2 * min(self.width, self.height) and not c.get("editable"))
         if kind == "card":
             # A box to click, bigger than an icon: what a person calls a card or a tile, whatever its class.
-            return bool(c.get("interactive")) and (bool({"card", "tile"} & self.names) or min(self.width, self.height) >= 64)
+            return bool(c.get("interactive")) and (bool({"card", "tile"} & self.names) or min(self.width, self.height) >= 64
+                                                   or self.height > CHIP_HEIGHT[1] and self._boxed())
         if kind == "chip":
             # A small box with a short text to click (a filter, a tag, a time slot): a box, taller than
             # its line of text (padded, bordered), not a bare word like a link "Clear filters".
