@@ -49,6 +49,7 @@ LANDMARK_EVIDENCE = 0.5
 # your tour'); 'Select' is not said by "Search".
 QUOTED_EVIDENCE = 0.8
 REWORDED = 0.8          # a label said in other words is less surely named than one said as it is
+OVERLAID = 4            # a box drawn over another is a quarter of its size at most
 TEXT_TOLERANCE = 0.1    # candidates named this much less well than the best are named as well
 MOSTLY = 0.5            # "mostly of that colour"
 CONSIDERED = 5          # candidates listed when nothing matches
@@ -528,6 +529,8 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
         fits, series = _counted(phrase, _fits(phrase, visible, scene, words), scene, words, level=level) \
             if words or phrase.kinds else ([], False)
         fits = [f for f in fits if not words or f.text >= LANDMARK_EVIDENCE]
+        if phrase.sizes and fits:
+            fits = _sized(fits, phrase.sizes)
         seen = [f for f in fits if not (f.c.get("inViewport") and not f.c.get("onTop"))] or fits
         anchors = [Anchor(f.c["box"], candidate=f.c, called=(not words or series or f.text >= 1 - TEXT_TOLERANCE)
                           and _is_container(phrase, f.c, scene)) for f in seen]
@@ -653,6 +656,8 @@ def _order(relation, scene, f, anchor):
     if kind == "in":
         if anchor.region is not None:      # a container: inside it or not
             return (0,) if _within(scene, f, anchor) else None
+        if _over(box, anchor.box):
+            return (-1, 0)      # drawn over it: the play button in the middle of the video
         # In the same row or box as a text: the one nearest to it in the page's nesting, however deep
         # both sit (a bar in a nested table shares more containers with a caption than it is near it).
         return (scene.apart(f.c, anchor.candidate), -_shared(scene, f, anchor))
@@ -663,6 +668,13 @@ def _order(relation, scene, f, anchor):
     if kind in ("after", "before"):
         return (layout.after if kind == "after" else layout.before)(box, anchor.box)
     return layout.toward(kind, box, anchor.box)
+
+
+def _over(box, picture):
+    """Whether a box lies within a much larger one (a control drawn over a picture)."""
+    x, y = layout.centre(box)
+    return box["width"] * box["height"] * OVERLAID <= picture["width"] * picture["height"] \
+        and picture["x"] <= x <= layout.right(picture) and picture["y"] <= y <= layout.bottom(picture)
 
 
 def _relate(relation, fits, scene, visible, scope=()):
@@ -753,7 +765,12 @@ def _drawn_lines(rows, fits, scene):
             continue
         boxes = {rid: scene.regions[rid]["box"] for rid in parts}
         line = layout.columns if rows else layout.rows
-        if len(line(list(boxes), lambda rid: boxes[rid])) != 1:
+        first = next(iter(boxes.values()))
+        # Lines are alike boxes holding alike shares of the fits (a board's columns), not a side panel
+        # with one button beside the board.
+        counts = [len(members) for members in parts.values()]
+        if len(line(list(boxes), lambda rid: boxes[rid])) != 1 or not all(layout.alike(first, b) for b in boxes.values()) \
+                or max(counts) > 2 * min(counts) + 1:
             return []
         order = sorted(parts, key=lambda rid: boxes[rid]["y" if rows else "x"])
         return [parts[rid] for rid in order]
@@ -882,6 +899,9 @@ def _place(description, fits, ordinal, scene, visible):
             # loosely ("the third row of the playlist" and a text 'PLAYLIST' above the table): the rows
             # are counted among all that fit.
             fits = _line(landmark, fits, scene) or _line(landmark, everywhere, scene) or fits
+            if relation.kind in ("above", "below") and fits:
+                # "the arrow above the third column": the column's end on that side.
+                fits = layout.rows(fits, lambda f: f.c["box"])[0 if relation.kind == "above" else -1]
             continue
         if landmark.ordinal is not None and not ordinal and \
                 _series_size(_anchors(landmark, scene, visible, pick=False)) < max(abs(landmark.ordinal), 2):

@@ -70,8 +70,9 @@ ICONS = {
     "sun": ("☀☼🌞🔆", {"sun"}),
     "moon": ("🌙☾☽", {"moon"}),
     "camera": ("📷📸", {"camera"}),
-    "thumbsup": ("👍", {"upvote", "helpful", "thumbsup", "up"}),
-    "thumbsdown": ("👎", {"downvote", "unhelpful", "thumbsdown", "down"}),
+    # A "Like" is a heart on some sites and a thumb on others.
+    "thumbsup": ("👍", {"upvote", "helpful", "thumbsup", "up", "like"}),
+    "thumbsdown": ("👎", {"downvote", "unhelpful", "thumbsdown", "down", "dislike"}),
     # A player's "Next" and "Previous" are its skip buttons.
     "skip": ("⏭⏩", {"skip", "forward", "fastforward", "next"}),
     "rewind": ("⏮⏪", {"rewind", "backward", "previous", "prev"}),
@@ -84,6 +85,7 @@ ICONS = {
 BESIDE_TEXT = 30        # a text this short is a label beside the pictograph it starts or ends with
 # The height of a chip: more than a line of text (about 18 px at 16 px), at most a large button.
 CHIP_HEIGHT = (24, 48)
+CONTROL_SHARE = 0.1     # a control showing only a drawing is at most a tenth of the viewport wide
 # Kinds made by structure, not by a picture.
 STRUCTURES = {"button", "link", "tab", "icon", "image", "thumbnail", "field", "checkbox", "radio", "toggle",
               "select", "swatch", "card", "cell", "chip", "heading"}
@@ -100,7 +102,7 @@ NOUNS = {
     "button": ("button",), "btn": ("button",), "link": ("link",), "hyperlink": ("link",), "tab": ("tab",),
     "icon": ("icon",), "symbol": ("icon",), "glyph": ("icon",),
     "image": ("image",), "picture": ("image",), "photo": ("image",), "img": ("image",), "logo": ("image",),
-    "thumbnail": ("thumbnail",), "video": ("image",),
+    "thumbnail": ("thumbnail",),
     "field": ("field",), "box": ("field",), "bar": ("field",), "textbox": ("field",), "searchbox": ("field",),
     "textarea": ("field",), "input": ("field",), "textfield": ("field",),
     "checkbox": ("checkbox",), "radio": ("radio",), "toggle": ("toggle",), "switch": ("toggle",),
@@ -240,6 +242,12 @@ class Look:
             return None   # still a corner: the square is not turned onto a point
         return ("right" if dx > 0 else "left") if abs(dx) > abs(dy) else ("down" if dy > 0 else "up")
 
+    def _drawn_button(self):
+        """A control bigger than an icon that shows only a drawing (the round play button over a video):
+        nothing names it, so it could be any of the icons."""
+        return bool(self.c.get("interactive")) and not self.text and self.graphic and self.photo < 0.5 \
+            and max(self.width, self.height) <= CONTROL_SHARE * self.viewport[0]
+
     def _boxed(self):
         """Drawn as a box: bordered all round, or painted another colour than the page (a radio card)."""
         mark = self.c.get("mark") or self.look or {}
@@ -365,7 +373,7 @@ class Look:
             if direction and not self.points(direction):
                 return 0.0
             return 1.0
-        if self.icon_like and not self.identity and not self.symbol:
+        if (self.icon_like or self._drawn_button()) and not self.identity and not self.symbol:
             if direction and kind in POINTERS | {"arrow"} and self.names & set().union(*DIRECTION_NAMES.values()):
                 # A drawing named by the way it moves things ("Move left"): it points that way.
                 return 0.5 if self.points(direction) else 0.0

@@ -243,6 +243,9 @@ def _phrase(tokens, quotes, typed_words, landmark):
         elif w in colours.WORDS and (w not in colours.SHADES or following not in ("mode", "theme")
                                      and following not in colours.WORDS and any(kinds.noun(later) for later in words[i:])):
             p.colours.append(w)      # "dark" is a colour in "the dark submit button", not in "dark mode"
+        elif w in ("video", "videos"):
+            p.kinds.append(("image",))      # a video is the largest picture around: its poster or frame
+            p.sizes.append(("area", True))
         elif _singular(w) == "box" and previous in FIELD_BOXES:
             p.kinds.append(("field",))             # "the search box", "the text box"
         elif landmark and _singular(w) in REGIONS:
