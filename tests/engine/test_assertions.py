@@ -284,3 +284,14 @@ def test_a_value_the_page_reads_is_checked_though_the_checkpoints_ocr_missed_it(
     assert missing_numbers(claim, checkpoint, "Main bedroom 4 / 5 Book a visit") == []
     # A count of things on the page is no value it reads.
     assert missing_numbers("All 16 cards are face down again.", "Moves 0", "Moves 0") == []
+
+
+def test_a_time_replaced_is_read_whole_and_need_not_be_shown():
+    assert named_numbers("The faint line now says Updated just now instead of Updated 09:40.") == set()
+    assert named_numbers("The departure moves from 13:25 to 14:05.") == {"14:05"}
+
+
+def test_a_text_named_after_reads_ends_before_the_words_that_describe_it():
+    claim = "The indicator reads Your turn again with its red dot, while the score keeps You 1 – 0 Computer."
+    assert unmet_quotes(claim, "Moves 0\nYour turn\nYou 1 – 0 Computer") == []
+    assert unmet_quotes(claim, "Moves 0\nComputer's turn") == ["Your turn"]

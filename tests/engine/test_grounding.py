@@ -1093,3 +1093,77 @@ def test_a_reworded_label_is_found_by_its_words_not_by_letters_of_them(open_page
     # 'Highest salary' reads "Salary (high to low)" here; a badge "T" or "L" is no part of the label.
     page = open_page(JOB_FILTERS, (1280, 800))
     assert chosen(page, "Click 'Highest salary' next to 'Sort by'") == "salary"
+
+
+KANBAN = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 0; } .board { display: flex; gap: 18px; padding: 20px; }
+  .col { width: 300px; background: #f3f3f3; padding: 10px; } .card { background: #fff; margin: 8px 0; padding: 10px;
+  display: flex; gap: 6px; align-items: center; } .card span { flex: 1; } .ico { width: 26px; height: 26px; }
+</style><div class="board">""" + "".join(
+    f'<div class="col"><h3>{name}</h3>' + "".join(
+        f'<div class="card"><span>{name} task {i}</span><button class="ico" data-k="{c}{i}-star">☆</button>'
+        f'<button class="ico" title="Move left" data-k="{c}{i}-left"><svg width="14" height="14"><path d="M13 7H1"/></svg></button>'
+        f'<button class="ico" title="Move right" data-k="{c}{i}-right"><svg width="14" height="14"><path d="M1 7h12"/></svg></button></div>'
+        for i in range(1, 4)) + "</div>" for c, name in (("a", "To do"), ("b", "Doing"), ("c", "Done"))) + "</div>"
+
+
+def test_a_column_is_the_column_the_page_draws_and_its_cards_are_counted_in_it(open_page):
+    page = open_page(KANBAN, (1280, 800))
+    # The board's middle column, not the middle column of icons; its second card, not the page's.
+    assert chosen(page, "Click the outlined star on the second card in the middle column") == "b2-star"
+    # A drawing named "Move left" does not point right.
+    assert chosen(page, "Click the right arrow on the top card of the Doing column") == "b1-right"
+
+
+CART_ROWS = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; } header { display: flex; gap: 20px; margin-bottom: 30px; }
+  .row { display: flex; gap: 12px; align-items: center; padding: 12px 0; border-bottom: 1px solid #ddd; width: 600px; }
+  .row span { flex: 1; } .row button { width: 32px; height: 32px; }
+</style><header><svg width="22" height="22"><circle cx="11" cy="11" r="9"/></svg><svg width="22" height="22"><rect width="20" height="20"/></svg></header>
+<div class="list">""" + "".join(
+    f'<div class="row"><span>{name}</span><button aria-label="Decrease" data-k="{name}-minus">−</button><b>1</b>'
+    f'<button aria-label="Increase" data-k="{name}-plus">+</button></div>' for name in ("socks", "bottle", "beanie")) + "</div>"
+
+
+def test_a_symbol_is_its_kind_word_and_a_possessive_names_the_container(open_page):
+    page = open_page(CART_ROWS)
+    assert chosen(page, "Click the + button on the second row's quantity stepper") == "bottle-plus"
+    assert chosen(page, "Click the minus sign on the first row's stepper") == "socks-minus"
+
+
+VIDEO = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 0; background: #111; color: #eee; } .screen { position: relative; width: 640px;
+  height: 360px; margin: 20px; } .screen img { width: 100%; height: 100%; display: block; }
+  .big { position: absolute; left: 282px; top: 142px; width: 76px; height: 76px; border-radius: 50%; background: rgba(0,0,0,.7); cursor: pointer; }
+  .ctl { position: absolute; right: 10px; bottom: 10px; width: 22px; height: 22px; cursor: pointer; }
+  .side img { width: 120px; height: 68px; margin: 4px 20px; } .acts { display: flex; gap: 10px; margin: 0 20px; }
+</style><div class="screen"><img src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'%3E%3Crect width='100%25' height='100%25' fill='%23468'/%3E%3C/svg%3E">
+<div class="big" data-k="play"></div><div class="ctl" data-k="gear"><svg width="22" height="22"><circle cx="11" cy="11" r="8"/></svg></div></div>
+<div class="acts"><button aria-label="Like" data-k="like"><svg width="20" height="20"><path d="M2 9h4v9H2z"/></svg> 18,420</button>
+<button aria-label="Dislike" data-k="dislike"><svg width="20" height="20"><path d="M2 2h4v9H2z"/></svg></button></div>
+<div class="side"><img src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'%3E%3Crect width='100%25' height='100%25' fill='%23864'/%3E%3C/svg%3E"></div>
+<script>document.querySelectorAll(".big, .ctl").forEach((b) => b.addEventListener("click", () => b.classList.add("on")));</script>"""
+
+
+def test_a_round_button_drawn_over_the_largest_picture_is_the_videos_play_button(open_page):
+    page = open_page(VIDEO, (1280, 800))
+    # Bigger than an icon and named by nothing, it could be a play button; it lies over the video.
+    assert chosen(page, "Click the round play button in the middle of the video") == "play"
+    # A "Like" with a thumb drawn in it is the thumbs-up.
+    assert chosen(page, "Click the thumbs-up icon under the video") == "like"
+
+
+SURVEY = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; } .faces { display: flex; gap: 14px; } .faces button { width: 64px; height: 64px; }
+  .opts { display: grid; grid-template-columns: 300px 300px; gap: 12px; } .opt { border: 1px solid #ccc; border-radius: 8px;
+  padding: 10px; height: 38px; cursor: pointer; }
+</style><h2>How satisfied were you?</h2><div class="faces">""" + "".join(
+    f'<button aria-label="{name}" data-k="{name}">☺</button>' for name in ("Bad", "Poor", "Fair", "Good", "Great")) + """</div>
+<h2>How long did you wait after your appointment time?</h2><div class="opts">""" + "".join(
+    f'<div class="opt" role="radio" data-k="{i}"><b>{label}</b><br><small>a wait</small></div>'
+    for i, label in enumerate(("Under 10 minutes", "10–20 minutes", "20–40 minutes", "Over 40 minutes"), 1)) + "</div>"
+
+
+def test_a_box_drawn_as_one_is_a_card_and_a_word_is_said_by_its_stem(open_page):
+    # The radio options are bordered boxes taller than a chip; "waiting" is said by "wait".
+    assert chosen(open_page(SURVEY), "Click the third card under the waiting-time question") == "3"
