@@ -50,6 +50,7 @@ LANDMARK_EVIDENCE = 0.5
 QUOTED_EVIDENCE = 0.8
 REWORDED = 0.8          # a label said in other words is less surely named than one said as it is
 OVERLAID = 4            # a box drawn over another is a quarter of its size at most
+ENDINGS = {"s", "es", "ed", "d", "ing", "er", "ers", "est", "ion", "ions"}
 TEXT_TOLERANCE = 0.1    # candidates named this much less well than the best are named as well
 MOSTLY = 0.5            # "mostly of that colour"
 CONSIDERED = 5          # candidates listed when nothing matches
@@ -104,6 +105,12 @@ def label_text(candidate):
 
 
 # -- text evidence ----------------------------------------------------------------------------------
+def _says_a_word(quoted, pool):
+    """Whether some candidate's text says a word of the quoted labels (not a little word of them)."""
+    wanted = {w for q in quoted for w in WORD.findall(q) if len(w) > 2}
+    return any(wanted & Features(c).primary_words for c in pool)
+
+
 def _split_identifier(text):
     return " ".join(WORD.findall(kinds.CAMEL.sub(" ", text or "").replace("_", " ").replace("-", " ").lower()))
 
@@ -176,8 +183,17 @@ def _word_hit(word, words):
     for "waiting")."""
     if word in words:
         return True
-    return len(word) >= 4 and any(len(w) >= 4 and (fuzz.ratio(word, w) >= 85 or w.startswith(word) or word.startswith(w))
+    return len(word) >= 4 and any(len(w) >= 4 and (fuzz.ratio(word, w) >= 85 or _inflected(word, w) or _inflected(w, word))
                                   for w in words)
+
+
+def _inflected(stem, word):
+    """Whether `word` is `stem` with an ending ("wait" → "waiting", "save" → "saved"); "playlist" is not
+    "play" inflected."""
+    for base in (stem, stem[:-1] if stem.endswith("e") else None):
+        if base and word.startswith(base) and word[len(base):] in ENDINGS:
+            return True
+    return False
 
 
 def evidence(phrase, features):
@@ -927,9 +943,10 @@ def _choose(action, description, scene):
     words = bool(target.quoted or target.keywords)
     fits = _fits(target, pool, scene, words)
     if target.quoted and max(f.quoted for f in fits) < QUOTED_EVIDENCE and (target.kinds or target.colours) \
-            and (description.relations or target.ordinal or target.positions):
-        # A label no text on the page says, even roughly, is the original's wording ('Select' where the
-        # rebuild reads "Choose"): the kind and the place still say which ("the button on the second card").
+            and (description.relations or target.ordinal or target.positions) and not _says_a_word(target.quoted, pool):
+        # A label no text on the page says, even roughly or in part, is the original's wording ('Select'
+        # where the rebuild reads "Choose"): the kind and the place still say which ("the button on the
+        # second card"). "Clear" says 'Clear search' in part.
         target = replace(target, quoted=[])
         words = bool(target.keywords)
         fits = _fits(target, pool, scene, words)
