@@ -1026,7 +1026,10 @@ def _choose(action, description, scene):
     elif ordered:
         chosen = matched[0]
     elif target.positions:
-        chosen = layout.extreme(_series(matched), lambda f: f.c["box"], target.positions)
+        # "At the bottom right of the card": the corner of that container, whatever series sits in it;
+        # else the end of the series most of them form ("the bottom-right cell").
+        within = any(r.kind == "in" and r.landmark.regions - LINES for r in description.relations)
+        chosen = layout.extreme(matched if within else _series(matched), lambda f: f.c["box"], target.positions)
     else:
         chosen = max(matched, key=lambda f: (f.total, -f.c["index"]))
     return chosen.c, chosen.total

@@ -145,6 +145,11 @@ DIRECTION_WORDS = {"right": "right", "next": "right", "forward": "right", "left"
 POINTERS = {"arrow", "chevron", "caret", "triangle"}
 
 
+def _painted(paint):
+    """Whether a computed background colour paints anything (not transparent)."""
+    return bool(paint) and paint != "image" and not re.search(r",\s*0(?:\.0+)?\)$", paint) and paint != "transparent"
+
+
 def noun(word):
     """The kinds a description word names, or None (plurals too: "the stars")."""
     return NOUNS.get(word) or (NOUNS.get(word[:-1]) if word.endswith("s") and len(word) > 3 else None)
@@ -251,8 +256,7 @@ class Look:
     def _boxed(self):
         """Drawn as a box: bordered all round, or painted another colour than the page (a radio card)."""
         mark = self.c.get("mark") or self.look or {}
-        paint = mark.get("paint") or ""
-        return mark.get("border") == "trbl" or bool(paint) and paint != "image" and not re.search(r",\s*0(?:\.0+)?\)$", paint)
+        return mark.get("border") == "trbl" or _painted(mark.get("paint"))
 
     def points(self, direction):
         """Whether a pointer (arrow, chevron, triangle) points that way, from its symbol, names or shape."""
@@ -331,6 +335,9 @@ class Look:
             return not self.look["outline"]
         if not self.text and self.picture < 0.5 and (self.look.get("paint") or self.look.get("border")):
             return bool(self.look.get("paint"))
+        mark = self.c.get("mark")
+        if self.text and mark and (_painted(mark.get("paint")) or mark.get("border")):
+            return _painted(mark.get("paint"))      # a button with text: solid, or only outlined
         return None
 
     def _mark_box(self):
