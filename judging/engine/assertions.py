@@ -233,6 +233,13 @@ def _numbers(text):
     return set(_values(text))
 
 
+def _shown_numbers(text):
+    """The values a page shows: each whole, and the parts of a ratio too ("0:03 / 12:47" shows the
+    length 12:47)."""
+    values = _numbers(text)
+    return values | {part for v in values if "/" in v for part in v.split("/")}
+
+
 def _in_order(values):
     return sorted(values, key=lambda value: (int(re.match(r"\d+", value)[0]), value))
 
@@ -258,7 +265,7 @@ def missing_numbers(assertion, truth_text, page_text):
     named = named_numbers(assertion)
     if truth_text is not None:
         named &= _numbers(truth_text) | read_values(assertion)
-    return _in_order(named - _numbers(page_text))
+    return _in_order(named - _shown_numbers(page_text))
 
 
 def _number_counts(text):
@@ -292,7 +299,7 @@ def values_brought(assertion, page_text, before_view, after_view):
     the screenshot did (a display turning 56 into 0.56 in large digits that OCR reads poorly)."""
     unquoted = QUOTED.sub(" ", assertion)
     named = named_numbers(unquoted)
-    if not named or named - _numbers(page_text):
+    if not named or named - _shown_numbers(page_text):
         return []
     # Newly shown: a list the action only reorders (a sort) brings none of its prices.
     before, after = _number_counts(before_view), _number_counts(after_view)

@@ -51,6 +51,7 @@ QUOTED_EVIDENCE = 0.8
 REWORDED = 0.8          # a label said in other words is less surely named than one said as it is
 OVERLAID = 4            # a box drawn over another is a quarter of its size at most
 ENDINGS = {"s", "es", "ed", "d", "ing", "er", "ers", "est", "ion", "ions"}
+SIDE_OF = {"left": "left", "right": "right", "up": "top", "down": "bottom"}
 TEXT_TOLERANCE = 0.1    # candidates named this much less well than the best are named as well
 MOSTLY = 0.5            # "mostly of that colour"
 CONSIDERED = 5          # candidates listed when nothing matches
@@ -106,9 +107,10 @@ def label_text(candidate):
 
 # -- text evidence ----------------------------------------------------------------------------------
 def _says_a_word(quoted, pool):
-    """Whether some candidate's text says a word of the quoted labels (not a little word of them)."""
-    wanted = {w for q in quoted for w in WORD.findall(q) if len(w) > 2}
-    return any(wanted & Features(c).primary_words for c in pool)
+    """Whether some candidate's text says a word of the quoted labels (not a little word of them), or a
+    short form of one: "Specs" for 'Specifications', "Price" for 'Pricing'; "Search" is not 'Select'."""
+    starts = {w[:4] for q in quoted for w in WORD.findall(q) if len(w) > 2}
+    return any(w[:4] in starts for c in pool for w in Features(c).primary_words if len(w) > 2)
 
 
 def _split_identifier(text):
@@ -124,11 +126,17 @@ def _match(phrase, field):
     share = min(len(phrase), len(field)) / max(len(phrase), len(field))   # one says more than the other
     whole = fuzz.ratio(phrase, field) / 100
     part = fuzz.partial_ratio(phrase, field) / 100 if len(phrase) >= 3 else float(phrase in field.split())
-    if len(field) < len(phrase) and not set(WORD.findall(field)) <= set(WORD.findall(phrase)):
-        # A shorter field is part of the phrase only as its words ("Continue" of 'Continue to payment'),
-        # not as letters of them (a badge "T" is not in 'Highest salary').
+    if len(field) < len(phrase) and not _words_of_phrase(field, phrase):
+        # A shorter field is part of the phrase only as its words or their short forms ("Continue" of
+        # 'Continue to payment', "Specs" of 'Specifications'), not as letters (a badge "T" in 'Highest salary').
         part = 0.0
     return max(whole, part * (0.6 + 0.4 * share) if part >= 0.8 else 0.0, REWORDED * _words_said(phrase, field))
+
+
+def _words_of_phrase(field, phrase):
+    """Whether each word of the field is a word of the phrase, or starts like one (a short form)."""
+    words = WORD.findall(phrase)
+    return all(w in words or len(w) >= 3 and any(p.startswith(w[:3]) for p in words) for w in WORD.findall(field))
 
 
 def _words_said(phrase, field):
@@ -662,7 +670,8 @@ def _shared(scene, f, anchor):
 def _within(scene, f, anchor):
     """Whether the anchor holds the candidate (a label around its field)."""
     if anchor.region is not None:
-        return anchor.region in scene.path(f.c)
+        # A container named by the words may be the control itself (a button labelled "Remove Merino Beanie").
+        return anchor.region in scene.path(f.c) or anchor.region == f.c.get("node")
     return scene.contains(anchor.candidate, f.c)
 
 
@@ -1017,6 +1026,9 @@ def _choose(action, description, scene):
         # the left, as one reads: not the chip that happens to sit in the bar's button's column.
         bands = layout.rows(matched, lambda f: f.c["box"])
         matched = [f for band in (bands if description.relations[-1].kind == "below" else bands[::-1]) for f in band]
+    # "The right arrow" among unnamed drawings nothing shows pointing: of a pair, the one on the right.
+    pointing = {SIDE_OF[target.direction]} if target.direction and matched and len(matched) > 1 \
+        and max(f.kind for f in matched) < 1 else set()
     if ordinal:
         chosen = (_nth_item(matched, ordinal, scene) if placed.passed else None) or _nth(matched, ordinal, ordered)
         if chosen is None:
@@ -1025,11 +1037,12 @@ def _choose(action, description, scene):
             chosen = max(matched, key=lambda f: (f.total, -f.c["index"]))
     elif ordered:
         chosen = matched[0]
-    elif target.positions:
+    elif target.positions or pointing:
         # "At the bottom right of the card": the corner of that container, whatever series sits in it;
         # else the end of the series most of them form ("the bottom-right cell").
         within = any(r.kind == "in" and r.landmark.regions - LINES for r in description.relations)
-        chosen = layout.extreme(matched if within else _series(matched), lambda f: f.c["box"], target.positions)
+        chosen = layout.extreme(matched if within else _series(matched), lambda f: f.c["box"],
+                                target.positions or pointing)
     else:
         chosen = max(matched, key=lambda f: (f.total, -f.c["index"]))
     return chosen.c, chosen.total

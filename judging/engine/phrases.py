@@ -199,7 +199,9 @@ def _split(tokens):
 
 def _names_line(phrase):
     """"the third row", "the bottom row": a row (column) of the targets, which "of the list" does not name."""
-    return bool(phrase.regions) and phrase.regions <= {"row", "column", "col"} and not (phrase.quoted or phrase.keywords)
+    # "the row of days" is a row named by what it holds: the words belong to it.
+    return bool(phrase.regions) and phrase.regions <= {"row", "column", "col"} and not (phrase.quoted or phrase.keywords) \
+        and (phrase.ordinal is not None or bool(phrase.positions))
 
 
 def _singular(word):
