@@ -146,7 +146,6 @@ def _words_said(phrase, field):
     said = set(WORD.findall(field))
     if len(wanted) < 2:
         return 0.0
-
     return sum(_word_hit(word, said) for word in wanted) / len(wanted)
 
 
@@ -601,10 +600,9 @@ def _strips(phrase, scene):
     if not bands:
         return []
     top = "top" in edges
-    edge = min if top else max
-    at = edge(r["box"]["y"] if top else r["box"]["y"] + r["box"]["height"] for r in (scene.regions[b] for b in bands))
-    ends = [b for b in bands if abs((scene.regions[b]["box"]["y"] if top else
-                                     scene.regions[b]["box"]["y"] + scene.regions[b]["box"]["height"]) - at) <= 2]
+    side = {b: scene.regions[b]["box"]["y"] if top else layout.bottom(scene.regions[b]["box"]) for b in bands}
+    at = (min if top else max)(side.values())
+    ends = [b for b in bands if abs(side[b] - at) <= 2]
     # Of nested bands at the edge, the outermost is the bar.
     return [b for b in ends if not any(o != b and o in _region_path(scene, b) for o in ends)]
 
