@@ -87,6 +87,18 @@ READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing)\s+(?:now\s+)?
 # again with its red dot" names "Your turn").
 REPLACED = re.compile(r"\s+(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|from|again|with|under|below|"
                       r"above|beside|next\s+to|while)(?:\s|$)", re.I)
+# "The total is $154.00", "shipping reads Free", "the subtotal drops from $160 to $135": what a
+# label on the page reads, the label being the whole subject of its clause and the value its end
+# ("Dragon Roll reads 2 in basket" names a text, not the value beside the name).
+LABELLED = re.compile(r"^\W*(?:[Aa]nd\s+|[Tt]hen\s+)?(?:[Tt]he\s+)?(?P<label>[A-Za-z][A-Za-z']*(?:\s+[A-Za-z][A-Za-z']*){0,2})\s+"
+                      r"(?:now\s+|still\s+|then\s+)?(?:is|reads|becomes|shows|says|displays|"
+                      r"(?:goes|drops|falls|rises|climbs|jumps|changes|updates|comes)\s+(?:from\s+\S+\s+)?to|"
+                      r"is\s+(?:now\s+|still\s+)?(?:back\s+)?(?:to|at))\s+(?:now\s+|still\s+)?"
+                      r"(?P<value>[$€£¥]?\s*" + NUMBER.pattern + r"(?:\s*%)?|[A-Z][a-z]+\b)\W*$")
+VALUE_KINDS = (("price", r"[$€£¥]"), ("percentage", r"%"), ("ratio", r"\d\s*(?:/|\bof\b)\s*\d"), ("time", r"\d:\d"))
+READ_VALUE_OF_KIND = re.compile(r"[$€£¥]?\s*" + NUMBER.pattern + r"(?:\s*%)?")
+# A value sits beside its label: on its row, at most this share of the viewport's width to its right.
+BESIDE = 0.4
 # Words saying the values that follow are listed in order, up to the end of the sentence.
 ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|"
                      r"(?:cheapest|dearest|highest|lowest|newest|oldest|latest)\s+first)\b", re.I)
@@ -120,6 +132,7 @@ class State:
     text: str          # in the viewport
     page_text: str     # anywhere on the page
     changed_text: str  # of the smallest element holding what changed since the probe before ("" when nothing did)
+    boxes: tuple = ()  # (text, left, top, right, bottom) of each text shown on the page, in the viewport's terms
 
 
 @dataclass(frozen=True)
@@ -325,8 +338,10 @@ def misordered(assertion, page_text):
         return []
     sentence = re.split(r"(?<=[.;])\s", assertion[match.end():])[0]
     named, shown = _values(UNSHOWN_NUMBER.sub(" ", sentence)), _values(page_text)
-    places = [shown.index(value) for value in named if value in shown]
-    return named if places != sorted(places) else []
+    # In that order: each after the one before, wherever else the page shows the same number (a table
+    # has other columns of numbers).
+    rest = iter(shown)
+    return named if not all(value in rest for value in (v for v in named if v in shown)) else []
 
 
 def _offset(text, page_text):
@@ -364,6 +379,74 @@ def _moves(assertion, before_page, after_page):
         stayed = now >= was if up else now <= was
         (out if stayed else went).append(subject)
     return went, out
+
+
+def labelled_values(assertion):
+    """[(label, value)] for each clause whose subject is a label the value is read beside ("the total is
+    $154.00", "shipping reads Free"); not a pronoun or a thing the value is said of ("its line reads")."""
+    pairs = []
+    for clause in CLAUSE.split(THOUSANDS.sub("", QUOTED.sub(lambda m: next(g for g in m.groups() if g), assertion))):
+        match = LABELLED.match(clause)
+        label = match and re.sub(r"(?:\s+(?:now|still|then|also|again))+$", "", match["label"], flags=re.I)
+        if label and not PRONOUN.match(label) and label.split()[0].lower() not in FUNCTION_WORDS:
+            pairs.append((label, match["value"].strip(" .")))
+    return pairs
+
+
+def _label_text(text):
+    return " ".join(WORD.findall(text.lower()))
+
+
+def _beside(label, boxes, width):
+    """The texts on the row of `label`'s box to its right, nearest first."""
+    _, left, top, right, bottom = label
+    row = [b for b in boxes if b is not label and b[1] >= right - 2 and b[1] - right <= BESIDE * width
+           and min(bottom, b[4]) - max(top, b[2]) >= 0.5 * min(bottom - top, b[4] - b[2])]
+    return [b[0] for b in sorted(row, key=lambda b: b[1])]
+
+
+def _kind_of(value):
+    """What a value is: a price, a percentage, a ratio, a time or a plain number."""
+    return next((kind for kind, pattern in VALUE_KINDS if re.search(pattern, value)), "number")
+
+
+def _reads(value, texts):
+    """Whether the texts beside a label say `value`: for a word, the first text; for a number, the
+    first value of its kind among those read up to the next word after a number ("1", "/ 8" read
+    together say 1 / 8; a price beside a dish's name says nothing of how many are in the basket).
+    None when they say nothing of the kind."""
+    if not NUMBER.search(value):
+        first = next((t for t in texts if WORD.search(t)), None)
+        return None if first is None else not NUMBER.search(first) and value.lower() in WORD.findall(first.lower())
+    read = []
+    for text in texts:
+        if read and not NUMBER.search(text):
+            break
+        read.append(text)
+    kind = _kind_of(value)
+    shown = [m.group() for m in READ_VALUE_OF_KIND.finditer(THOUSANDS.sub("", " ".join(read))) if _kind_of(m.group()) == kind]
+    return None if not shown else set(_values(value)) <= _shown_numbers(shown[0])
+
+
+def mislabelled(assertion, boxes, width):
+    """The labelled values the page reads otherwise: where a text on the page is just the label ("Total")
+    and its row reads another value to its right ("$160.95"), the claim "the total is $154.00" is unmet,
+    whatever else the page shows $154.00. A label the page does not show, or shows with nothing beside
+    it (a rebuild that rewords or stacks it), decides nothing."""
+    unmet = []
+    for label, value in labelled_values(assertion):
+        wanted = _label_text(label)
+        readings = []
+        for box in boxes:
+            text = _label_text(box[0])
+            if text == wanted:
+                readings.append(_reads(value, _beside(box, boxes, width)))
+            elif text.startswith(wanted + " ") and NUMBER.search(box[0][len(label):]):     # "Total: $160.95"
+                readings.append(_reads(value, [box[0][len(label):]]))
+        readings = [r for r in readings if r is not None]
+        if readings and not any(readings):
+            unmet.append(f"{label} {value}")
+    return unmet
 
 
 def missing_typed(assertion, typed, truth_text, page_text):
@@ -573,11 +656,13 @@ class OfflineJudge:
             quotes = unmet_quotes(text, page_text)
             disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
             theme = theme_unmet(text, current.png)
-            holds = change.any() and not missing and not unechoed and not quotes and not disorder and not theme
+            beside = mislabelled(text, after.boxes, self.task.viewport.width)
+            holds = (change.any() and not missing and not unechoed and not quotes and not disorder and not theme
+                     and not beside)
             return _offline(text, holds, {"rule": "no checkpoint: a change, and what the assertion names is shown",
                                           "numbers_not_brought": missing, "typed_missing": unechoed,
                                           "quotes_unmet": quotes, "misordered": disorder, "theme_unmet": theme,
-                                          **facts})
+                                          "mislabelled": beside, **facts})
         if identical(current.png, self.truth.png[j]):
             return _offline(text, True, {"rule": "the page shows its checkpoint", "checkpoint": j, **facts})
         truth_text = self.texts[j]
@@ -603,13 +688,14 @@ class OfflineJudge:
         was, now = self._close(j, k - 1), self._close(j, k)
         image, words = resemblance(self.similarity, self.images[j], truth_text, current)
         theme = theme_unmet(text, current.png)
+        beside = mislabelled(text, after.boxes, self.task.viewport.width)
         holds = (toward and max(image, words) >= self.bar and not missing and not unechoed and not quotes
-                 and not disorder and not theme)
+                 and not disorder and not theme and not beside)
         return _offline(text, holds, {"rule": "toward its checkpoint", "checkpoint": j, "before": round(was, 4),
                                       "after": round(now, 4), "image": round(image, 4), "words": round(words, 4),
                                       "threshold": round(self.bar, 4), "toward": toward,
                                       "numbers_missing": missing, "typed_missing": unechoed, "quotes_unmet": quotes,
-                                      "misordered": disorder, "theme_unmet": theme,
+                                      "misordered": disorder, "theme_unmet": theme, "mislabelled": beside,
                                       **detail, **facts})
 
 

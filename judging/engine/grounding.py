@@ -86,11 +86,13 @@ STRIPS = {"bar", "toolbar", "navbar", "header", "footer", "banner", "nav"}
 EDGE_OF = {"header": "top", "navbar": "top", "banner": "top", "footer": "bottom"}
 STRIP_WIDTH = 0.6       # of the viewport's width
 STRIP_HEIGHT = 0.25     # of its height at most
+MONTH_DAYS = 20         # a month shows most of the days 1-31 as texts of their own (booked ones may be plain text)
 
 
 class Candidates(list):
     """The candidates of one page (js/candidates.js) with the containers they sit in: `regions`,
-    container id -> its container's id (`up`), tag, role, names, box and CSS display."""
+    container id -> its container's id (`up`), tag, role, names, box, CSS display and whether it is
+    drawn as a box (`framed`)."""
 
     def __init__(self, items=(), regions=None):
         super().__init__(items)
@@ -168,7 +170,9 @@ DOES = {"submit": ("send", "post", "publish", "save")}
 
 
 def _content_hit(word, texts):
-    pattern = CONTENT.get(word) or (CONTENT.get(word[:-1]) if word.endswith("s") else None)
+    word = word[:-1] if word.endswith("s") and word[:-1] in CONTENT else word
+    # A compound ending in a word for content is that content: a showtime is a time, a fare price a price.
+    pattern = CONTENT.get(word) or next((CONTENT[k] for k in CONTENT if word.endswith(k) and len(word) > len(k) + 2), None)
     return pattern is not None and any(pattern.search(t) for t in texts)
 
 
@@ -248,6 +252,25 @@ class Scene:
         self.regions = getattr(candidates, "regions", {})
         self.by_node = {c["node"]: c for c in candidates if "node" in c}
         self._looks, self._paths, self._image, self._inside, self._body_font, self._tabs = {}, {}, None, None, None, None
+        self._dated = None
+        self._drawn_where_held()
+
+    def _drawn_where_held(self):
+        """A container its floats collapsed (height 0) is drawn where what it holds is: a person sees the
+        calendar its months make up. One that holds nothing shown stays nowhere (another tab's panel)."""
+        collapsed = {rid for rid, r in self.regions.items() if not (r["box"]["width"] and r["box"]["height"])}
+        if not collapsed:
+            return
+        held = {}
+        for c in self.candidates:
+            if c.get("visible") and c["box"]["width"] and c["box"]["height"]:
+                for node in collapsed.intersection(self.path(c)):
+                    held.setdefault(node, []).append(c["box"])
+        for rid, boxes in held.items():
+            left, top = min(b["x"] for b in boxes), min(b["y"] for b in boxes)
+            self.regions[rid] = {**self.regions[rid], "box": {
+                "x": left, "y": top, "width": max(layout.right(b) for b in boxes) - left,
+                "height": max(layout.bottom(b) for b in boxes) - top}}
 
     def look(self, c):
         if c["index"] not in self._looks:
@@ -336,9 +359,33 @@ class Scene:
             self._image = colours.decode(self.png)
         return colours.share(self._image, c["box"], word)
 
+    def dated(self):
+        """{container id: {"month"} or {"month", "calendar"} or {"calendar"}}: what a person calls a month
+        and the calendar by what they show, whatever their classes: a month is the smallest box holding
+        most of the day numbers 1-31 as texts of their own; the calendar is the smallest box holding
+        every month on the page, the box drawn around them if one is."""
+        if self._dated is None:
+            days = {}
+            for c in self.candidates:
+                own = (c.get("own") or c.get("text") or "").strip()
+                if c.get("visible") and own.isdigit() and 1 <= int(own) <= 31:
+                    for node in self.path(c):
+                        days.setdefault(node, set()).add(int(own))
+            full = {rid for rid, numbers in days.items() if len(numbers) >= MONTH_DAYS and rid in self.regions}
+            months = [rid for rid in full if not any(other != rid and rid in _region_path(self, other) for other in full)]
+            self._dated = {rid: {"month"} for rid in months}
+            if months:
+                common = [rid for rid in [months[0]] + _region_path(self, months[0])
+                          if all(rid == m or rid in _region_path(self, m) for m in months)]
+                # The calendar a person sees is the box drawn around its months (its arrows in it).
+                framed = [rid for rid in common if self.regions.get(rid, {}).get("framed")]
+                if common:
+                    self._dated.setdefault((framed or common)[0], set()).add("calendar")
+        return self._dated
+
     def region_words(self, rid):
         region = self.regions[rid]
-        words = kinds.words_of(region.get("names"), region.get("role"))
+        words = kinds.words_of(region.get("names"), region.get("role")) | self.dated().get(rid, set())
         display = region.get("display") or ""
         if "grid" in display:
             words.add("grid")
@@ -445,14 +492,16 @@ def _of_kind(phrase, fits, scene, words, typing, level):
     return fits
 
 
-def _by_look(phrase):
+def _by_look(phrase, placed=False):
     """The phrase without the words no text on the page says, when what is left still names the
     element by its look: "the star outline", "the wide blue button" are a star and a blue button
-    whatever their texts say; "the headline", "the company name" are a heading. None when nothing
-    would be left to name it (a label the page words otherwise is no kind)."""
+    whatever their texts say; "the headline", "the company name" are a heading; "the receipt icon,
+    third from the left in the bottom bar" is the third icon there. None when nothing would be left
+    to name it (a label the page words otherwise is no kind)."""
     roles = [w for w in phrase.keywords if w in TEXT_ROLES]
     looked = replace(phrase, keywords=[], kinds=phrase.kinds + ([("heading",)] if roles else []))
-    if phrase.quoted or not (roles or looked.colours or looked.fill or looked.count
+    counted = bool(looked.kinds) and (phrase.ordinal is not None or bool(phrase.positions)) and placed
+    if phrase.quoted or not (roles or looked.colours or looked.fill or looked.count or counted
                              or any(k not in kinds.GENERIC for k in looked.kinds)):
         return None
     return looked
@@ -535,18 +584,22 @@ class Anchor:
     called: bool = True               # says all the landmark's words (one of "the second method step"s)
 
 
+def _acted_on(visible):
+    """[the candidate the step before acted on], or []: the field it typed in, which has the focus,
+    else the smallest thing its click was on, a control rather than a text in it."""
+    focused = [c for c in visible if c.get("focused")]
+    pointed = sorted((c for c in visible if c.get("pointed")),
+                     key=lambda c: (not c.get("interactive"), c["box"]["width"] * c["box"]["height"]))
+    return (focused or pointed)[:1]
+
+
 def _anchors(phrase, scene, visible, pick=True, level=True):
     """What a landmark phrase names on the page: texts (candidates) or containers; `pick=False`: all of
     those its ordinal counts among; `level=False` keeps every kind that could be meant (what a target
     is "with")."""
     anchors = []
     if phrase.previous:
-        # "it": what the step before acted on: the field it typed in, which has the focus, else the
-        # smallest thing its click was on, a control rather than a text in it.
-        focused = [c for c in visible if c.get("focused")]
-        pointed = sorted((c for c in visible if c.get("pointed")),
-                         key=lambda c: (not c.get("interactive"), c["box"]["width"] * c["box"]["height"]))
-        return [Anchor(c["box"], candidate=c) for c in (focused or pointed)][:1]
+        return [Anchor(c["box"], candidate=c) for c in _acted_on(visible)]
     words = bool(phrase.quoted or phrase.keywords)
     if words or phrase.kinds or phrase.colours:
         fits, series = _counted(phrase, _fits(phrase, visible, scene, words), scene, words, level=level) \
@@ -677,8 +730,9 @@ def _order(relation, scene, f, anchor):
     """How the candidate stands toward one anchor: None when not in that relation, else a sort key."""
     kind, box = relation.kind, f.c["box"]
     if kind == "in":
-        if anchor.region is not None:      # a container: inside it or not
-            return (0,) if _within(scene, f, anchor) else None
+        if anchor.region is not None:      # a container: inside it, else drawn within its box (an arrow
+            # placed over a calendar from outside it), or not
+            return (0,) if _within(scene, f, anchor) else (1,) if layout.encloses(anchor.box, box) else None
         if _over(box, anchor.box):
             return (-1, 0)      # drawn over it: the play button in the middle of the video
         # In the same row or box as a text: the one nearest to it in the page's nesting, however deep
@@ -695,9 +749,8 @@ def _order(relation, scene, f, anchor):
 
 def _over(box, picture):
     """Whether a box lies within a much larger one (a control drawn over a picture)."""
-    x, y = layout.centre(box)
     return box["width"] * box["height"] * OVERLAID <= picture["width"] * picture["height"] \
-        and picture["x"] <= x <= layout.right(picture) and picture["y"] <= y <= layout.bottom(picture)
+        and layout.encloses(picture, box)
 
 
 def _relate(relation, fits, scene, visible, scope=()):
@@ -747,6 +800,10 @@ def _relate(relation, fits, scene, visible, scope=()):
         return held, False, None, True, [a.region for a in anchors if a.region is not None
                                          and any(a.region in scene.path(f.c) for f in held)]
     keyed.sort(key=lambda kf: (kf[0], kf[1].c["index"]))
+    if relation.kind in layout.DIRECTIONS and keyed[0][0][0] == 0:
+        # "The third tool above the picture": of what is above it, what stands in its column (in its row,
+        # for left and right), not a row of notches off to its side that starts higher than it.
+        keyed = [kf for kf in keyed if kf[0][0] == 0]
     return [f for _k, f in keyed], True, None, True, []
 
 
@@ -798,6 +855,12 @@ def _drawn_lines(rows, fits, scene):
         order = sorted(parts, key=lambda rid: boxes[rid]["y" if rows else "x"])
         return [parts[rid] for rid in order]
     return []
+
+
+def _is_bare_line(landmark):
+    """"the row", "the column", said of no row in particular: another relation says which."""
+    return bool(landmark.regions and landmark.regions <= LINES and landmark.ordinal is None and not landmark.positions
+                and not (landmark.quoted or landmark.keywords or landmark.kinds))
 
 
 def _is_line(landmark):
@@ -890,6 +953,11 @@ def choose(action, description, candidates, viewport, screenshot=None):
     `screenshot`: the PNG of the viewport as it is before the action, for colour words. When the
     description finds nothing, its asides ("..., the third key of the top row") are tried."""
     scene = Scene(candidates, viewport, screenshot)
+    for value in description.values:
+        # "the third showtime in the row, 20:00": what it reads says which, when the page reads it so.
+        found, score = _choose(action, value, scene)
+        if found is not None:
+            return found, score
     chosen, detail = _choose(action, description, scene)
     for aside in description.alternatives if chosen is None else ():
         found, score = _choose(action, aside, scene)
@@ -915,7 +983,12 @@ def _place(description, fits, ordinal, scene, visible):
     # Items counted by an ordinal are counted in the row or column named with them ("the second card in
     # the middle column"): the line goes first then; else containers go first.
     counted = any(r.landmark.ordinal is not None and r.landmark.regions & ITEMS for r in description.relations)
+    # "The third chip in the row under the search bar": that row is the line of them nearest the bar.
+    nearest = [r.landmark for r in description.relations if _is_bare_line(r.landmark)] \
+        if any(r.kind in layout.DIRECTIONS for r in description.relations) else []
     for relation in sorted(description.relations, key=lambda r: (_is_line(r.landmark) != counted, r.kind != "in")):
+        if relation.landmark in nearest:
+            continue
         landmark = relation.landmark
         if _is_line(landmark):
             # When what the landmarks leave has too few rows for the row named, they named its place too
@@ -937,6 +1010,9 @@ def _place(description, fits, ordinal, scene, visible):
         ordered, unheld = ordered or counts, unheld or not held
         if absent:
             missing.append(absent)
+    if nearest and ordered and fits:
+        lines = (layout.rows if "row" in nearest[0].regions else layout.columns)(fits, lambda f: f.c["box"])
+        fits = next(line for line in lines if fits[0] in line)
     return Placed(fits, ordered, missing, ordinal, unheld, passed)
 
 
@@ -947,6 +1023,9 @@ def _choose(action, description, scene):
     pool = [c for c in visible if c.get("editable")] if typing else visible
     if not pool:
         return None, "no editable field on the page" if typing else "no visible element on the page"
+    again = _acted_on([c for c in pool if not typing or c.get("focused")]) if target.previous else []
+    if again:
+        return again[0], 1.0
     words = bool(target.quoted or target.keywords)
     fits = _fits(target, pool, scene, words)
     if target.quoted and max(f.quoted for f in fits) < QUOTED_EVIDENCE and (target.kinds or target.colours) \
@@ -957,7 +1036,8 @@ def _choose(action, description, scene):
         target = replace(target, quoted=[])
         words = bool(target.keywords)
         fits = _fits(target, pool, scene, words)
-    looked = _by_look(target) if words and not typing and max(f.text for f in fits) < MIN_EVIDENCE else None
+    looked = _by_look(target, placed=bool(description.relations)) \
+        if words and not typing and max(f.text for f in fits) < MIN_EVIDENCE else None
     if looked is not None:
         target, words = looked, False
         fits = _fits(target, pool, scene, words)

@@ -114,7 +114,7 @@ NOUNS = {
     "arrow": ("arrow",), "hamburger": ("hamburger",), "burger": ("hamburger",), "dot": ("dot",), "bullet": ("dot",),
     "ellipsis": ("more",), "kebab": ("more",), "gear": ("gear",), "cog": ("gear",), "magnifier": ("search",),
     "pencil": ("edit",), "envelope": ("mail",), "padlock": ("lock",), "checkmark": ("check",), "tick": ("check",),
-    "cross": ("close",), "x": ("close",), "sign": ("icon",), "key": ("button",), "chip": ("chip",), "pill": ("chip",),
+    "cross": ("close",), "x": ("close",), "sign": ("icon",), "key": ("button",), "tool": ("button",), "chip": ("chip",), "pill": ("chip",), "tag": ("chip",),
     "thumb": ("thumbsup", "thumbsdown"), "thumbs": ("thumbsup", "thumbsdown"), "multiplication": ("multiply",),
     "division": ("divide",), "skip": ("skip",), "rewind": ("rewind",), "check": ("check", "checkbox"),
 }

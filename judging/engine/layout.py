@@ -34,6 +34,13 @@ def centre(b):
     return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
 
 
+def encloses(outer, inner):
+    """Whether the inner box sits within the outer one: its centre inside it, and smaller."""
+    x, y = centre(inner)
+    return outer["x"] <= x <= right(outer) and outer["y"] <= y <= bottom(outer) \
+        and outer["width"] * outer["height"] > inner["width"] * inner["height"]
+
+
 def same_row(a, b):
     return _overlap(a["y"], bottom(a), b["y"], bottom(b)) >= 0.5 * min(a["height"], b["height"])
 
@@ -132,6 +139,9 @@ def extreme(items, box, positions):
 
 
 # -- relations: (holds, order) of a box toward an anchor's box; lower order = nearer -------------
+DIRECTIONS = ("right", "left", "below", "above")
+
+
 def toward(direction, b, anchor):
     """How `b` stands `direction` ("right", "left", "below", "above") of `anchor`: None when it is not
     on that side, else (0 if in the anchor's row or column, else 1; the gap between them)."""

@@ -68,11 +68,12 @@ POSITIONS = {"top": "top", "upper": "top", "topmost": "top", "uppermost": "top",
              "lower": "bottom", "bottommost": "bottom", "lowermost": "bottom", "left": "left", "leftmost": "left",
              "right": "right", "rightmost": "right", "middle": "middle", "center": "middle", "centre": "middle",
              "central": "middle"}
-PLACE_FILLERS = {"corner", "edge", "side", "part", "half", "far", "very", "hand", "end"}
+PLACE_FILLERS = {"corner", "edge", "side", "part", "half", "far", "very", "hand", "end", "just", "directly", "immediately"}
 # Nouns that name a container in a landmark ("in the banner", "on the 'Buy milk' row").
 REGIONS = {"row", "column", "col", "grid", "list", "table", "panel", "banner", "header", "footer", "sidebar",
            "navbar", "nav", "navigation", "menu", "toolbar", "dialog", "modal", "popup", "form", "section", "drawer",
-           "bar", "card", "tile", "box", "container", "group", "strip", "gallery", "palette", "carousel", "slider"}
+           "bar", "card", "tile", "box", "container", "group", "strip", "gallery", "palette", "carousel", "slider",
+           "calendar", "month"}
 # Relation words, longest first, and what they mean.
 RELATIONS = [
     (("to", "the", "right", "of"), "right"), (("on", "the", "right", "of"), "right"), (("right", "of"), "right"),
@@ -129,6 +130,11 @@ def _ordinal_runs(tokens):
         n = ORDINALS.get(t) if isinstance(t, str) else None
         if isinstance(t, str) and NUMBERED.match(t):
             n = int(NUMBERED.match(t).group(1))
+            if not kinds.noun(tokens[i + 1] if i + 1 < len(tokens) and isinstance(tokens[i + 1], str) else ""):
+                # "the 14th in the left month": a day, the cell that reads 14; "the 3rd card" counts cards.
+                out.append(f"#day{n}")
+                i += 1
+                continue
         rest = tokens[i + 1:i + 4]
         if t == "next" and rest[:2] == ["to", "last"]:
             out.append("#-2")
@@ -219,12 +225,16 @@ def _phrase(tokens, quotes, typed_words, landmark):
     if landmark and words in (["it"], ["that", "one"], ["this", "one"]):
         p.previous = True       # "the chip right next to it"
         return p
+    # "Click the same plus again", "type into the same box": what the step before acted on.
+    p.previous = not landmark and "same" in words
     i = 0
     while i < len(words):
         w = words[i]
         previous, following = (words[i - 1] if i else ""), (words[i + 1] if i + 1 < len(words) else "")
         i += 1
-        if w.startswith("#"):
+        if w.startswith("#day"):
+            p.quoted.append(w[4:])
+        elif w.startswith("#"):
             p.ordinal = int(w[1:])
         elif w == "with" and following in NUMBERS and i + 1 < len(words) and kinds.noun(words[i + 1]):
             # "the chip with four stars": it shows that many of them.
@@ -248,8 +258,10 @@ def _phrase(tokens, quotes, typed_words, landmark):
         elif w in ("video", "videos"):
             p.kinds.append(("image",))      # a video is the largest picture around: its poster or frame
             p.sizes.append(("area", True))
-        elif _singular(w) == "box" and previous in FIELD_BOXES:
-            p.kinds.append(("field",))             # "the search box", "the text box"
+        elif _singular(w) in ("box", "bar") and previous in FIELD_BOXES:
+            p.kinds.append(("field",))             # "the search box", "the text box", "the search bar"
+        elif not landmark and _singular(w) == "bar":
+            p.kinds.append(("button", "field"))    # "the green bar": a strip to click, or a field
         elif landmark and _singular(w) in REGIONS:
             p.regions.add(_singular(w))
         elif _singular(w) == "box":
@@ -275,6 +287,9 @@ def _phrase(tokens, quotes, typed_words, landmark):
             continue
         else:
             p.keywords.append(w)
+    if p.kinds == [("image",)] and words[-1:] and words[-1] in PICTURE_WORDS and p.ordinal is None \
+            and not (p.positions or p.keywords or p.quoted or p.colours or p.sizes or p.count):
+        p.sizes.append(("area", True))    # "the picture", said of no picture in particular: the main one
     return p
 
 
@@ -288,12 +303,19 @@ PARENTHESES = re.compile(r"\(([^()]*)\)")
 APPOSITION = re.compile(r",\s*((?:the|a|an)\s[^,]*)")
 
 
+PICTURE_WORDS = {"picture", "image", "photo", "photograph"}
+# A value said after the rest, the text the element reads: "the third showtime in the row, 20:00".
+VALUE_APPOSITION = re.compile(r",\s*([$€£¥]?\d[\d:.,]*(?:\s*(?:am|pm|%))?)\s*[.!]?\s*$")
+
+
 def _asides(masked):
-    """(the description without its asides, the asides): text in parentheses, and ", the ..." parts."""
+    """(the description without its asides, the asides, the values it reads): text in parentheses,
+    ", the ..." parts, and a value said last."""
     asides = PARENTHESES.findall(masked)
     main = PARENTHESES.sub(" ", masked)
     asides += APPOSITION.findall(main)
-    return APPOSITION.sub(" ", main), asides
+    main = APPOSITION.sub(" ", main)
+    return VALUE_APPOSITION.sub(" ", main), asides, VALUE_APPOSITION.findall(main)
 
 
 class Description:
@@ -314,7 +336,8 @@ class Description:
                 quotes.append(q)
             last = end
         masked.append(self.text[last:].lower())
-        main, asides = _asides(SYMBOL.sub(lambda m: SYMBOL_WORDS[m.group(1)], "".join(masked)))
+        main, asides, values = _asides(SYMBOL.sub(lambda m: SYMBOL_WORDS[m.group(1)], "".join(masked)))
+        self.values = [Description(f"'{value}'", typed_text) for value in values]
         # "the percent key, the third key of the top row", "the archive icon (the box, first of the
         # icons)": the same element said again, another way to find it if the first finds nothing.
         self.alternatives = [Description(QUOTE_MARK.sub(lambda m: f"'{quotes[int(m.group(1))]}'", aside), typed_text)

@@ -35,6 +35,8 @@ PROBE_JS = resources.files(__package__).joinpath("js/probe.js").read_text(encodi
 # Judge-only Chromium flags (authoring tools share browser.LAUNCH_ARGS): a heap cap makes a memory
 # hog crash its own renderer quickly; wheel scrolling lands at once instead of animating.
 JUDGE_ARGS = ["--disable-smooth-scrolling"]
+# Seconds a browser gets to start, or to set up a task's page, on a loaded machine.
+BROWSER_START_LIMIT = 60
 OCR_NICENESS = 10
 
 
@@ -160,11 +162,7 @@ class Judge:
             [p.read_bytes() for p in checkpoints],
             [self._blocking(self._similarity.prepare, p) for p in checkpoints],
             [self._ocr(self._reader.read_cached, p) for p in checkpoints])
-        await self._browser_for_next_task()
-
-        sandbox = Sandbox(site_dir, task.assets_dir)
-        replay = Replay()
-        await self._replay(task, sandbox, out_dir, replay)
+        sandbox, replay = await self._bounded_replay(task, site_dir, out_dir)
         replay_ms = round((time.monotonic() - started) * 1000)
 
         # As the official evaluation: every executed step's assertion is judged after the replay,
@@ -217,6 +215,31 @@ class Judge:
                     trace.outcome = AFTER_STOP
             text = next(t.assertion.text for t in replay.steps if t.number == number)
             replay.stop_reason, replay.stop_detail = ASSERTION_FAILED, f"step {number}: {text!r} judged false"
+
+    async def _bounded_replay(self, task, site_dir, out_dir):
+        """(sandbox, replay) of the task, on a browser started afresh and replayed once more if the first
+        try outlives the task's time limit: every call to the page is bounded, so only a browser in
+        trouble (a driver or a context that stopped answering) does, and a site is not judged by it."""
+        for attempt in range(2):
+            sandbox, replay = Sandbox(site_dir, task.assets_dir), Replay()
+            try:
+                await asyncio.wait_for(self._browser_for_next_task(), BROWSER_START_LIMIT)
+                await asyncio.wait_for(self._replay(task, sandbox, out_dir, replay),
+                                       self.options.task_time_limit + BROWSER_START_LIMIT)
+                return sandbox, replay
+            except asyncio.TimeoutError:
+                await self._abandon_browser()
+        raise RuntimeError(f"the browser stopped answering twice while replaying task {task.id}")
+
+    async def _abandon_browser(self):
+        """Leave a browser that stopped answering: the next try starts a new driver and browser."""
+        for owner in (self._browser, self._playwright):
+            try:
+                await asyncio.wait_for(owner.close() if owner is self._browser else owner.stop(), 15)
+            except (asyncio.TimeoutError, PlaywrightError):
+                pass      # what does not close in time is left to the operating system with its driver
+        self._playwright = await asyncio.wait_for(async_playwright().start(), BROWSER_START_LIMIT)
+        await asyncio.wait_for(self._launch(), BROWSER_START_LIMIT)
 
     async def _replay(self, task, sandbox, out_dir, replay):
         entry = entry_page(sandbox.site_dir)
@@ -338,9 +361,9 @@ class _Session:
         return png
 
     async def probe(self):
-        mutations, url, text, page_text, changed = await self.guard(self.page.evaluate(PROBE_JS))
+        mutations, url, text, page_text, changed, boxes = await self.guard(self.page.evaluate(PROBE_JS))
         return assertions.State(mutations, url, await self.guard(actions.scroll_state(self.page)), text, page_text,
-                                changed)
+                                changed, tuple(map(tuple, boxes)))
 
     async def run(self, entry):
         replay = self.replay

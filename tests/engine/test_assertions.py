@@ -2,8 +2,8 @@
 the part of a page in Chromium that an action changed."""
 import pytest
 
-from judging.engine.assertions import (identical, misordered, misplaced, missing_numbers, missing_typed, moved,
-                                       named_numbers, numbers_not_brought, order_direction, quotes_brought,
+from judging.engine.assertions import (identical, labelled_values, mislabelled, misordered, misplaced,
+                                       missing_numbers, missing_typed, moved, named_numbers, numbers_not_brought, order_direction, quotes_brought,
                                        text_direction, theme_brought, theme_unmet, unmet_quotes, values_brought)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
@@ -141,28 +141,34 @@ def test_a_screenshot_is_its_checkpoints_picture_up_to_a_caret():
     assert identical(png[0], png[1]) and not identical(png[0], png[2])
 
 
+def probed(judge, html, click=None):
+    """What js/probe.js returns on `html` (after clicking `click`, probed before it too)."""
+    from judging.engine.replay import INSTRUMENT_JS, PROBE_JS
+
+    async def probe():
+        context = await judge._browser.new_context(viewport={"width": 1280, "height": 800})
+        try:
+            await context.route("http://probe.test/**", lambda route: route.fulfill(body=html, content_type="text/html"))
+            await context.add_init_script(INSTRUMENT_JS)
+            page = await context.new_page()
+            await page.goto("http://probe.test/index.html")
+            if click:
+                await page.evaluate(PROBE_JS)
+                await page.click(click)
+            return await page.evaluate(PROBE_JS)
+        finally:
+            await context.close()
+
+    return judge._loop.run_until_complete(probe())
+
+
 COUNTER = """<!doctype html><div class="viewer"><p>Photo <b id="n">2</b> / 5</p><p>Kitchen</p>
 <button onclick="document.getElementById('n').textContent = '4'">Next</button></div>"""
 
 
 @pytest.mark.browser
 def test_a_value_changed_inside_a_line_is_read_with_the_line(judge):
-    from judging.engine.replay import INSTRUMENT_JS, PROBE_JS
-
-    async def probe_around_click():
-        context = await judge._browser.new_context()
-        try:
-            await context.route("http://probe.test/**", lambda route: route.fulfill(body=COUNTER, content_type="text/html"))
-            await context.add_init_script(INSTRUMENT_JS)
-            page = await context.new_page()
-            await page.goto("http://probe.test/index.html")
-            await page.evaluate(PROBE_JS)
-            await page.click("button")
-            return (await page.evaluate(PROBE_JS))[-1]
-        finally:
-            await context.close()
-
-    changed = judge._loop.run_until_complete(probe_around_click())
+    mutations, url, text, page_text, changed, boxes = probed(judge, COUNTER, click="button")
     assert " ".join(changed.split()) == "Photo 4 / 5"
     assert numbers_not_brought("The counter reads 4 / 5.", changed, "Photo 2 / 5", "Photo 4 / 5") == []
 
@@ -183,6 +189,11 @@ def test_values_said_to_be_in_order_must_be_in_that_order_on_the_page():
     assert misordered(assertion, "3 hotels Baixa Loft €168 4.5 Casa do Rio €182 Tejo Bay €214") == []
     assert misordered(assertion, "3 hotels Tejo Bay €214 Casa do Rio €182 Baixa Loft €168") == ["168", "182", "214"]
     assert misordered("Casa do Rio costs €182 and Tejo Bay €214.", "Tejo Bay €214 Casa do Rio €182") == []
+    # A table has other columns of numbers: the values are read in order wherever else they appear.
+    table = "Team P W Pts Hawks 14 46 46 Rovers 46 12 42 Athletic 13 11 41"
+    assert misordered("Sorted by points, highest first: 46, then 42 and 41.", table) == []
+    assert misordered("Sorted by points, highest first: 46, then 42 and 41.", "Rovers 42 Hawks 46 Athletic 41") == [
+        "46", "42", "41"]
 
 
 def test_words_a_rebuild_adds_in_its_own_wording_weigh_neither_way():
@@ -295,3 +306,35 @@ def test_a_text_named_after_reads_ends_before_the_words_that_describe_it():
     claim = "The indicator reads Your turn again with its red dot, while the score keeps You 1 – 0 Computer."
     assert unmet_quotes(claim, "Moves 0\nYour turn\nYou 1 – 0 Computer") == []
     assert unmet_quotes(claim, "Moves 0\nComputer's turn") == ["Your turn"]
+
+
+SUMMARY = """<!doctype html><style>.row{display:flex;justify-content:space-between;width:320px}</style>
+<div class="sum"><div class="row"><span>Subtotal</span><span>$154.00</span></div>
+<div class="row"><span>Shipping</span><span>$6.95</span></div>
+<div class="row"><b>Total</b><b>$160.95</b></div></div>
+<p>Pairs <b>1</b> / 8</p><p>Order total: $154.00</p>"""
+STACKED = """<!doctype html><div><div>Total</div><div style="font-size:28px">$154.00</div></div>
+<div><span>Delivery</span> <span>Free</span></div>"""
+SAID = "The subtotal becomes $154.00, shipping reads Free and the total is $154.00."
+
+
+@pytest.mark.browser
+def test_a_value_the_assertion_gives_a_label_is_read_beside_that_label(judge):
+    boxes = probed(judge, SUMMARY)[-1]
+    # $154.00 is on the page (the subtotal, a line below), but not beside "Total" or "Shipping".
+    assert mislabelled(SAID, boxes, 1280) == ["shipping Free", "total $154.00"]
+    assert mislabelled("The total is $160.95 and Pairs reads 1 / 8.", boxes, 1280) == []
+    assert mislabelled("Pairs reads 2 / 8.", boxes, 1280) == ["Pairs 2 / 8"]
+
+
+@pytest.mark.browser
+def test_a_label_reworded_or_with_nothing_beside_it_decides_nothing(judge):
+    boxes = probed(judge, STACKED)[-1]
+    assert mislabelled(SAID, boxes, 1280) == []
+    assert mislabelled("Its line reads $9.00 and the counter is 4.", probed(judge, SUMMARY)[-1], 1280) == []
+
+
+def test_the_label_of_a_value_is_the_whole_subject_of_its_clause():
+    assert labelled_values("The bottle's quantity goes from 1 to 2, the total now reads $127.95 and Pairs still "
+                           "reads 1 / 8.") == [("bottle's quantity", "2"), ("total", "$127.95"), ("Pairs", "1 / 8")]
+    assert labelled_values("It reads 4 and this shows Free.") == []

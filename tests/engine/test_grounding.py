@@ -1167,3 +1167,60 @@ SURVEY = """<!doctype html><style>
 def test_a_box_drawn_as_one_is_a_card_and_a_word_is_said_by_its_stem(open_page):
     # The radio options are bordered boxes taller than a chip; "waiting" is said by "wait".
     assert chosen(open_page(SURVEY), "Click the third card under the waiting-time question") == "3"
+
+
+def _month(name, days, booked=()):
+    cells = "".join(f'<span class="d" data-k="{name}-{d}">{d}</span>' if d not in booked else f"<i>{d}</i>"
+                    for d in range(1, days + 1))
+    return f'<div class="m"><b>{name} 2025</b><div class="g">{cells}</div></div>'
+
+
+# Months in floats (their container collapses to no height) with arrows placed over the card from
+# outside the months' box, and a booking box beside it whose drop-down shows a ▾.
+CALENDAR = """<!doctype html><style>
+  body { font: 15px sans-serif; margin: 20px; } .card { position: relative; overflow: hidden; width: 760px; border: 1px solid #ddd; padding: 30px 20px; }
+  .m { float: left; width: 340px; margin-right: 30px; } .g { display: grid; grid-template-columns: repeat(7, 44px); }
+  .d, i { height: 34px; line-height: 34px; text-align: center; cursor: pointer; } i { color: #bbb; }
+  .nav { position: absolute; top: 24px; width: 28px; height: 28px; cursor: pointer; } .prev { left: 4px; } .next { right: 4px; }
+  .book { position: absolute; left: 840px; top: 20px; width: 300px; border: 1px solid #ccc; padding: 12px; }
+</style>
+<div class="book"><div>Guests</div><div data-k="guests" style="cursor:pointer">2 guests <span>▾</span></div></div>
+<div class="card"><div class="nav prev" data-k="prev">‹</div><div class="nav next" data-k="next">›</div>
+<div class="months">""" + _month("June", 30, booked=(20, 21, 22)) + _month("July", 31) + """</div></div>
+<script>document.querySelectorAll(".d, .nav").forEach((c) => c.addEventListener("click", () => c.classList.add("on")));</script>"""
+
+
+def test_a_calendar_and_its_months_are_known_by_the_days_they_show(open_page):
+    page = open_page(CALENDAR, (1280, 800))
+    assert chosen(page, "Click the 14th in the left month") == "June-14"
+    assert chosen(page, "Click the 3rd in the right month") == "July-3"
+    assert chosen(page, "Click the arrow at the top-right of the calendar") == "next"
+    # A numbered ordinal before a noun still counts them.
+    assert Description("Click the 3rd card", "").target.ordinal == 3
+
+
+DISHES = """<!doctype html><style>
+  body { font: 15px sans-serif; margin: 20px; } .search { width: 400px; height: 36px; border: 1px solid #ccc; border-radius: 18px; }
+  .chips { display: flex; gap: 8px; margin: 12px 0; } .chip { padding: 6px 14px; border-radius: 16px; background: #eee; cursor: pointer; }
+  .row { display: flex; justify-content: space-between; width: 400px; height: 48px; align-items: center; }
+  .add { width: 30px; height: 30px; border-radius: 50%; background: #1a8f4a; color: #fff; text-align: center; line-height: 30px; cursor: pointer; }
+</style>
+<input class="search" placeholder="Search dishes">
+<div class="chips">""" + "".join(f'<div class="chip" data-k="{c}">{c}</div>' for c in ("Pizza", "Burgers", "Sushi", "Vegan")) + """</div>
+<div class="list">""" + "".join(f'<div class="row"><span>{d}</span><div class="add" data-k="add-{d}">+</div></div>'
+                                for d in ("Salmon roll", "Dragon roll", "Miso soup", "Edamame")) + """</div>
+<script>document.querySelectorAll(".chip, .add").forEach((c) => c.addEventListener("click", () => c.classList.add("on")));</script>"""
+
+
+def test_the_row_under_a_landmark_is_the_row_of_them_nearest_it(open_page):
+    page = open_page(DISHES, (1280, 800))
+    # The dish rows are containers called "row"; the row under the search bar is the chips'.
+    assert chosen(page, "Click the third chip in the row under the search bar") == "Sushi"
+    assert chosen(page, "Click the second tag in the row under the search bar") == "Burgers"
+
+
+def test_the_same_control_is_the_one_the_last_click_was_on(open_page):
+    page = open_page(DISHES, (1280, 800))
+    page._run(page.page.click("[data-k='add-Dragon roll']"))
+    page.candidates = page._run(actions.collect(page.page, 4000))
+    assert chosen(page, "Click the same green plus again") == "add-Dragon roll"

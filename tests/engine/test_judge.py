@@ -1,4 +1,5 @@
 """The engine on real Chromium: the sample tasks, rebuilt pages, broken and hostile pages."""
+import asyncio
 import json
 import shutil
 
@@ -139,6 +140,26 @@ def test_browser_is_started_afresh_after_its_quota_of_tasks(cache_dir, tmp_path)
         results.append(fresh.run(TABS, SITES / "sample-tabs", tmp_path / "2"))
         assert fresh._browser is not first and not first.is_connected()
     assert [r.ifs for r in results] == [1.0, 1.0, 1.0]
+
+
+def test_task_is_replayed_on_a_new_browser_when_the_first_stops_answering(cache_dir, tmp_path, monkeypatch):
+    from judging.engine import replay
+
+    monkeypatch.setattr(replay, "BROWSER_START_LIMIT", 5)
+    with Judge(JudgeOptions(cache_dir=cache_dir, task_time_limit=20)) as fresh:
+        first, real = fresh._browser, replay.Judge._replay
+        calls = []
+
+        async def wedged_once(self, *args):
+            calls.append(self._browser)
+            if len(calls) == 1:
+                await asyncio.Event().wait()      # a driver that never answers
+            return await real(self, *args)
+
+        monkeypatch.setattr(replay.Judge, "_replay", wedged_once)
+        result = fresh.run(TABS, SITES / "sample-tabs", tmp_path / "out")
+        assert len(calls) == 2 and calls[1] is not first and not first.is_connected()
+    assert result.ifs == 1.0 and result.stop_reason == COMPLETED
 
 
 LONG_PAGE = """<!doctype html><style>body { margin: 0; font: 32px sans-serif; } section { height: 700px; }</style>

@@ -1,5 +1,5 @@
 // Lists the elements a user could mean by an action description, with what identifies them, and the
-// containers they sit in (`regions`: id -> parent, tag, role, names, box, display), so that a
+// containers they sit in (`regions`: id -> parent, tag, role, names, box, display, framed), so that a
 // description can place an element by its row, card or banner. Elements with little or no text also
 // carry what they look like (`look`): the names of the icons inside them, a symbol put there by CSS,
 // how much of them is picture, their paint, corner radius, borders, rotation and bar-shaped children.
@@ -109,8 +109,9 @@
     const id = idOf(parent);
     if (!(id in regions)) {
       const names = [parent.tagName.toLowerCase(), parent.id, parent.getAttribute("class"), parent.getAttribute("aria-label")];
+      const style = getComputedStyle(parent);
       regions[id] = { up: -1, tag: parent.tagName.toLowerCase(), role: roleOf(parent), names: clip(names.join(" "), 160),
-        box: boxOf(parent.getBoundingClientRect()), display: getComputedStyle(parent).display };
+        box: boxOf(parent.getBoundingClientRect()), display: style.display, framed: framed(parent, style) };
       regions[id].up = regionOf(parent);
     }
     return id;
@@ -127,6 +128,16 @@
   const bordered = (style) => ["Top", "Right", "Bottom", "Left"].filter((side) =>
     parseFloat(style[`border${side}Width`]) > 0.5 && style[`border${side}Style`] !== "none"
     && alpha(style[`border${side}Color`]) > 0.05).map((side) => side[0].toLowerCase()).join("");
+  // Drawn as a box of its own: a border all round, a shadow, or a background other than what it sits on.
+  const framed = (el, style) => {
+    if (bordered(style).length === 4 || style.boxShadow !== "none") return true;
+    if (!painted(style)) return false;
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      const around = getComputedStyle(up);
+      if (painted(around)) return around.backgroundColor !== style.backgroundColor || around.backgroundImage !== style.backgroundImage;
+    }
+    return true;
+  };
   const pseudoContent = (el) => {
     let text = "";
     for (const which of ["::before", "::after"]) {

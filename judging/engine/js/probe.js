@@ -1,7 +1,8 @@
 // What an assertion compares between two states: the DOM mutation count, the URL, the text a user
 // sees in the viewport (text nodes with a box inside it, and what visible fields show), and the
 // text shown anywhere on the page (rendered, with a box, wherever it is scrolled), and the text of
-// the part of the page that changed since the last probe.
+// the part of the page that changed since the last probe, and where each text sits (a label and
+// its value are read along a row).
 () => {
   const s = window.__iwrJudge, vw = innerWidth, vh = innerHeight;
   const boxed = (r) => r.width >= 1 && r.height >= 1;
@@ -17,7 +18,9 @@
     }
     return answer;
   };
-  const out = [], page = [], range = document.createRange();
+  const out = [], page = [], boxes = [], range = document.createRange();
+  const place = (text, r) => boxes.push([text, Math.round(r.left), Math.round(r.top), Math.round(r.right),
+    Math.round(r.bottom)]);
   const root = document.body || document.documentElement;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n && out.length < 5000; n = walker.nextNode()) {
@@ -26,7 +29,7 @@
     if (!text || !parent || !isShown(parent)) continue;
     range.selectNodeContents(n);
     const r = range.getBoundingClientRect();
-    if (boxed(r)) page.push(text);
+    if (boxed(r)) { page.push(text); place(text, r); }
     if (seen(r)) out.push(text);
   }
   // A field shows its value, or its placeholder while empty; a closed <select> its chosen option.
@@ -36,6 +39,7 @@
     const value = field.tagName === "SELECT" ? [...field.selectedOptions].map((o) => o.text).join(" ") : field.value;
     if (!value && !field.placeholder) continue;
     page.push(value || field.placeholder);
+    place(value || field.placeholder, field.getBoundingClientRect());
     if (seen(field.getBoundingClientRect())) out.push(value || field.placeholder);
   }
   // The smallest element holding everything that changed since the last probe, and its text.
@@ -53,5 +57,5 @@
   const changed = region === null ? "" : (region === document.documentElement || region === document.head
     ? root : region).innerText || "";
   // One text a line, so that a caption reading just "Good" is told from a title "Good kettle".
-  return [s ? s.mutations : -1, location.href, out.join(" "), page.join("\n"), changed];
+  return [s ? s.mutations : -1, location.href, out.join(" "), page.join("\n"), changed, boxes];
 }
