@@ -105,6 +105,10 @@ ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|"
 # "X moves to the top of the list": X is read higher on the page than before (lower for the bottom).
 MOVES = re.compile(r"\b(?:moves?|moved|jumps?|goes|rises|climbs|drops|falls|sinks)\s+(?:back\s+|up\s+|down\s+)?"
                    r"to\s+the\s+(top|start|beginning|front|head|bottom|end)\b", re.I)
+# A value that is the subject of its clause, said to change look: it names the control that shows it.
+SUBJECT_VALUE = re.compile(r"(?:^|[;,.]\s+|\s+and\s+)(?:the\s+)?(" + NUMBER.pattern + r")\s+(?:button\s+|tile\s+|chip\s+)?"
+                           r"(?:goes|turns|becomes|gets|changes|switches|returns|fades|lights|is\s+(?:now\s+)?"
+                           r"(?:highlighted|selected|filled|outlined|greyed|grey|gray|blue|green|red|dark|white))\b", re.I)
 PRONOUN = re.compile(r"^(?:it|this|that|they|these|those|the\s+(?:row|item|task|card|one))$", re.I)
 STAYS = re.compile(r"\b(?:still|remains?|stays?|unchanged|again|keeps?|already)\b", re.I)
 FUNCTION_WORDS = set("""a an the of to in on at by for with from and or but is are was be it its as into than""".split())
@@ -302,8 +306,10 @@ def numbers_not_brought(assertion, changed_text, before_view, after_view, scroll
 
 
 def _kept(assertion):
-    """The numbers the assertion says stay as they were ("Pairs still reads 1 / 8")."""
-    return {n for clause in CLAUSE.split(assertion) if STAYS.search(clause) for n in named_numbers(clause)}
+    """The numbers the assertion says stay as they were ("Pairs still reads 1 / 8"), and those that name
+    what changes look ("16:40 goes back to a white outline": the 16:40 button, not a value it brings)."""
+    return {n for clause in CLAUSE.split(assertion) if STAYS.search(clause) for n in named_numbers(clause)} \
+        | {n for m in SUBJECT_VALUE.finditer(assertion) for n in _numbers(m.group(1))}
 
 
 def values_brought(assertion, page_text, before_view, after_view):

@@ -753,7 +753,7 @@ def _over(box, picture):
         and layout.encloses(picture, box)
 
 
-def _relate(relation, fits, scene, visible, scope=()):
+def _relate(relation, fits, scene, visible, scope=(), whole_rows=False):
     """(the fits that stand in the relation, nearest first; whether the order counts; the landmark's
     text when it is not on the page; whether any fit stands in it; the containers it placed them in).
 
@@ -800,9 +800,10 @@ def _relate(relation, fits, scene, visible, scope=()):
         return held, False, None, True, [a.region for a in anchors if a.region is not None
                                          and any(a.region in scene.path(f.c) for f in held)]
     keyed.sort(key=lambda kf: (kf[0], kf[1].c["index"]))
-    if relation.kind in layout.DIRECTIONS and keyed[0][0][0] == 0:
+    if relation.kind in layout.DIRECTIONS and keyed[0][0][0] == 0 and not whole_rows:
         # "The third tool above the picture": of what is above it, what stands in its column (in its row,
-        # for left and right), not a row of notches off to its side that starts higher than it.
+        # for left and right), not a row of notches off to its side that starts higher than it; unless
+        # the row they are in is meant whole ("the third chip in the row under the search bar").
         keyed = [kf for kf in keyed if kf[0][0] == 0]
     return [f for _k, f in keyed], True, None, True, []
 
@@ -1005,7 +1006,7 @@ def _place(description, fits, ordinal, scene, visible):
             # each step has its circle, so the circles are counted.
             ordinal, passed = landmark.ordinal, True
             continue
-        fits, counts, absent, held, within = _relate(relation, fits, scene, visible, scope)
+        fits, counts, absent, held, within = _relate(relation, fits, scene, visible, scope, whole_rows=bool(nearest))
         scope = scope or within
         ordered, unheld = ordered or counts, unheld or not held
         if absent:
@@ -1113,7 +1114,7 @@ def _choose(action, description, scene):
             if not words:
                 return None, _nothing(description, matched, scene, f"fewer than {abs(ordinal)} of them")
             chosen = max(matched, key=lambda f: (f.total, -f.c["index"]))
-    elif ordered:
+    elif ordered and not target.positions:
         chosen = matched[0]
     elif target.positions or pointing:
         # "At the bottom right of the card": the corner of that container, whatever series sits in it;

@@ -48,7 +48,7 @@ ICONS = {
     "hamburger": ("☰≡≣", {"hamburger", "burger", "menu", "bars", "toggler", "navicon"}),
     "dot": ("•●○◦⚫⚪◉∙·⬤", {"dot", "dots", "bullet", "indicator"}),
     "more": ("⋮⋯…", {"more", "ellipsis", "kebab", "overflow"}),
-    "search": ("🔍🔎⌕", {"search", "magnifier", "magnifying", "loupe"}),
+    "search": ("🔍🔎⌕", {"search", "magnifier", "magnifying", "loupe", "zoom"}),
     "gear": ("⚙⛭", {"gear", "cog", "settings", "preferences"}),
     "home": ("🏠🏡⌂", {"home", "house"}),
     "cart": ("🛒🛍", {"cart", "basket", "bag"}),

@@ -338,3 +338,9 @@ def test_the_label_of_a_value_is_the_whole_subject_of_its_clause():
     assert labelled_values("The bottle's quantity goes from 1 to 2, the total now reads $127.95 and Pairs still "
                            "reads 1 / 8.") == [("bottle's quantity", "2"), ("total", "$127.95"), ("Pairs", "1 / 8")]
     assert labelled_values("It reads 4 and this shows Free.") == []
+
+
+def test_a_value_that_names_a_control_changing_look_need_not_be_brought():
+    said = "16:40 goes back to a white outline and the heading changes to Hall 4 · 20:00 · 56 seats left."
+    assert numbers_not_brought(said, "Hall 4 · 20:00 · 56 seats left", "16:40 Hall 4 · 16:40", "16:40 20:00") == []
+    assert numbers_not_brought(said, "Hall 4 · 16:40 · 61 seats left", "16:40", "16:40") == ["20:00", "56"]
