@@ -65,7 +65,7 @@ REGION_NAMES = {
     "sidebar": {"sidebar", "aside", "complementary", "side", "sidenav", "nav", "navigation", "menu", "rail"},
     "nav": {"nav", "navbar", "navigation", "menu"}, "navbar": {"nav", "navbar", "navigation", "topbar"},
     "navigation": {"nav", "navbar", "navigation"}, "menu": {"menu", "menubar", "dropdown", "nav"},
-    "toolbar": {"toolbar", "tools"}, "bar": {"bar", "toolbar", "navbar", "topbar", "header", "footer", "player",
+    "toolbar": {"toolbar", "tools", "bar", "controls", "actions", "buttons", "icons"}, "bar": {"bar", "toolbar", "navbar", "topbar", "header", "footer", "player",
                                                                     "controls"},
     "dialog": {"dialog", "alertdialog", "modal", "popup", "overlay", "lightbox"},
     "modal": {"dialog", "alertdialog", "modal", "popup", "overlay"}, "popup": {"dialog", "modal", "popup", "popover"},
@@ -569,7 +569,9 @@ def _one_each(fits, scene):
             else:
                 dropped.add(f.c["index"])
         elif inside:
-            dropped.add(f.c["index"] if inside[0].total > f.total else inside[0].c["index"])
+            # Of two nested fits named as well, the inner one says the words with less around them (a
+            # header cell "Points", not the whole table that listens for clicks on its cells).
+            dropped.add(f.c["index"] if inside[0].total >= f.total else inside[0].c["index"])
     kept = sorted((f for f in fits if f.c["index"] not in dropped), key=lambda f: f.c["index"])
     seen = [f for f in kept if not (f.c.get("inViewport") and not f.c.get("onTop"))]
     return seen or kept
@@ -612,6 +614,10 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
                           and _is_container(phrase, f.c, scene)) for f in seen]
     if not phrase.quoted and (phrase.keywords or phrase.regions):
         accepted = set().union(*(REGION_NAMES.get(r, {r}) for r in phrase.regions)) if phrase.regions else set()
+        # "The unit switch" where no text says "unit": the box called a switch (or a toggle) that holds
+        # its two halves, as a kind word calls it.
+        called = {word for word, named_kinds in kinds.NOUNS.items()
+                  if set(named_kinds) & {k for alternatives in phrase.kinds for k in alternatives}} - {"box", "bar"}
         named = []
         # "the search bar": a container called "searchbar" or "search-bar" (split into words already).
         joined = {"".join(phrase.keywords) + r for r in phrase.regions} if phrase.keywords else set()
@@ -623,6 +629,8 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
                 named.append((0, rid))
             elif accepted & words_here:
                 named.append((1, rid))
+            elif called & words_here and not anchors:
+                named.append((2, rid))
         best = min((rank for rank, _ in named), default=None)
         # Of nested containers with the same name, the outermost is the one named ("the card").
         chosen = [rid for rank, rid in named if rank == best]
@@ -753,7 +761,7 @@ def _over(box, picture):
         and layout.encloses(picture, box)
 
 
-def _relate(relation, fits, scene, visible, scope=(), whole_rows=False):
+def _relate(relation, fits, scene, visible, scope=(), whole_rows=False, counted=1):
     """(the fits that stand in the relation, nearest first; whether the order counts; the landmark's
     text when it is not on the page; whether any fit stands in it; the containers it placed them in).
 
@@ -800,11 +808,13 @@ def _relate(relation, fits, scene, visible, scope=(), whole_rows=False):
         return held, False, None, True, [a.region for a in anchors if a.region is not None
                                          and any(a.region in scene.path(f.c) for f in held)]
     keyed.sort(key=lambda kf: (kf[0], kf[1].c["index"]))
-    if relation.kind in layout.DIRECTIONS and keyed[0][0][0] == 0 and not whole_rows:
+    inline = [kf for kf in keyed if kf[0][0] == 0]
+    if relation.kind in layout.DIRECTIONS and inline and not whole_rows and len(inline) >= counted:
         # "The third tool above the picture": of what is above it, what stands in its column (in its row,
         # for left and right), not a row of notches off to its side that starts higher than it; unless
-        # the row they are in is meant whole ("the third chip in the row under the search bar").
-        keyed = [kf for kf in keyed if kf[0][0] == 0]
+        # the row they are in is meant whole ("the third chip in the row under the search bar"), or the
+        # column holds fewer than are counted ("the third card under the question", cards two a row).
+        keyed = inline
     return [f for _k, f in keyed], True, None, True, []
 
 
@@ -923,13 +933,28 @@ def _nth(fits, n, ordered):
         sequences = [fits]
     else:
         # A lone element is no series to count in ("the last star" is not a star logo on its own),
-        # unless there is nothing else.
+        # unless there is nothing else; what is counted is acted on, so a series of controls comes
+        # before a column of texts that show the same symbol (a rating's stars, not its histogram).
         found = layout.groups(fits, box)
-        sequences = sorted(found, key=lambda g: (len(g) < 2, not any(f.c.get("inViewport") for f in g)))
+        sequences = sorted(found, key=lambda g: (len(g) < 2, not all(f.c.get("interactive") for f in g),
+                                                 not any(f.c.get("inViewport") for f in g)))
     for sequence in sequences:
         if abs(n) <= len(sequence):
             return sequence[n - 1 if n > 0 else n]
     return None
+
+
+def _nth_nearby(placed, fits, n, scene):
+    """The n-th of the series of clickable fits nearest to those the landmarks left, when these are too
+    few to count in: "the fourth star in the rating row" where the row's caption also says "star" and the
+    landmarks left it alone; the stars beside it are counted. None when no series is that long."""
+    series = [g for g in layout.groups([f for f in fits if f.c.get("interactive")], lambda f: f.c["box"])
+              if len(g) >= max(abs(n), 2)]
+    if not placed or not series:
+        return None
+    nearest = max(series, key=lambda g: (max(scene.shared(p.c, f.c) for p in placed for f in g),
+                                         -min(layout.gap(p.c["box"], f.c["box"]) for p in placed for f in g)))
+    return nearest[n - 1 if n > 0 else n]
 
 
 def _describe(f, scene):
@@ -1006,7 +1031,8 @@ def _place(description, fits, ordinal, scene, visible):
             # each step has its circle, so the circles are counted.
             ordinal, passed = landmark.ordinal, True
             continue
-        fits, counts, absent, held, within = _relate(relation, fits, scene, visible, scope, whole_rows=bool(nearest))
+        fits, counts, absent, held, within = _relate(relation, fits, scene, visible, scope, whole_rows=bool(nearest),
+                                                     counted=abs(ordinal or 1))
         scope = scope or within
         ordered, unheld = ordered or counts, unheld or not held
         if absent:
@@ -1060,7 +1086,7 @@ def _choose(action, description, scene):
     matched = _matching(target, fits, scene, words, typing, level=not placing) if fits else []
     if not matched:
         return None, _nothing(description, fits, scene)
-    matched = _one_each(matched, scene)
+    matched = kinded = _one_each(matched, scene)
     ordinal = target.ordinal
     placed = _place(description, matched, ordinal, scene, visible)
     # "in the list" where nothing is called a list: the list is the longest series of alike elements,
@@ -1109,7 +1135,8 @@ def _choose(action, description, scene):
     pointing = {SIDE_OF[target.direction]} if target.direction and matched and len(matched) > 1 \
         and max(f.kind for f in matched) < 1 else set()
     if ordinal:
-        chosen = (_nth_item(matched, ordinal, scene) if placed.passed else None) or _nth(matched, ordinal, ordered)
+        chosen = (_nth_item(matched, ordinal, scene) if placed.passed else None) or _nth(matched, ordinal, ordered) \
+            or _nth_nearby(matched, kinded, ordinal, scene)
         if chosen is None:
             if not words:
                 return None, _nothing(description, matched, scene, f"fewer than {abs(ordinal)} of them")

@@ -1224,3 +1224,93 @@ def test_the_same_control_is_the_one_the_last_click_was_on(open_page):
     page._run(page.page.click("[data-k='add-Dragon roll']"))
     page.candidates = page._run(actions.collect(page.page, 4000))
     assert chosen(page, "Click the same green plus again") == "add-Dragon roll"
+
+
+RATING_FORM = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; } .dist div { width: 260px; height: 14px; }
+  .star-row { display: flex; align-items: center; gap: 4px; margin-top: 20px; }
+  .star { font-size: 30px; color: #c3c5c9; cursor: pointer; } .star-word { margin-left: 10px; font-size: 13px; }
+</style>
+<div class="dist">""" + "".join(f'<div data-k="d{n}">{n} ★</div>' for n in range(5, 0, -1)) + """</div>
+<form class="review-form"><div class="star-row">""" + "".join(
+    f'<div class="star" data-k="{n}">★</div>' for n in range(1, 6)) + """
+<div class="star-word" data-k="hint">Tap a star to rate</div></div></form>
+<script>document.querySelectorAll(".star").forEach((s) => s.addEventListener("click", () => s.classList.add("on")));</script>"""
+
+
+def test_an_ordinal_counts_a_series_of_controls_before_a_column_of_texts_showing_the_symbol(open_page):
+    # The histogram's rows end in a star too, but a rating is given by clicking the stars.
+    assert chosen(open_page(RATING_FORM), "Click the fourth star") == "4"
+
+
+def test_an_ordinal_with_too_few_placed_counts_in_the_nearest_series(open_page):
+    # The row's caption is called a star by its class and is all the landmark leaves: the stars beside
+    # it are the series counted.
+    assert chosen(open_page(RATING_FORM), "Click the fourth star in the rating row of the review form") == "4"
+
+
+WAIT_CARDS = """<!doctype html><style>
+  body { font: 15px sans-serif; margin: 20px; width: 700px; } legend { font-weight: bold; }
+  .grid { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; margin-top: 10px; }
+  .grid label { display: block; border: 1px solid #aab; border-radius: 10px; padding: 18px 12px; cursor: pointer; }
+</style>
+<fieldset><legend>How long did you wait after your appointment time?</legend><div class="grid">""" + "".join(
+    f'<label data-k="{i}"><input type="radio" name="w"> {text}</label>'
+    for i, text in enumerate(("Under 10 minutes", "10–20 minutes", "20–40 minutes", "More than 40 minutes"), 1)) + \
+    "</div></fieldset>"
+
+
+def test_items_counted_under_a_heading_are_counted_across_whole_rows_when_its_column_has_too_few(open_page):
+    page = open_page(WAIT_CARDS)
+    assert chosen(page, "Click the third card under the waiting-time question") == "3"
+    assert chosen(page, "Click the first card under the waiting-time question") == "1"
+
+
+UNIT_SWITCH = """<!doctype html><style>
+  body { font: 15px sans-serif; margin: 20px; } #toggle { display: inline-flex; border: 1px solid #888; border-radius: 14px; }
+  #toggle div { padding: 4px 12px; cursor: pointer; } #toggle .sel { background: #246; color: #fff; }
+  .days { display: flex; gap: 10px; margin-top: 20px; } .day { border: 1px solid #ccc; padding: 30px 10px; cursor: pointer; }
+</style>
+<p>Lisbon, 21°C, updated 09:40</p>
+<div id="toggle"><div data-k="c" class="sel">°C</div><div data-k="f">°F</div></div>
+<div class="days">""" + "".join(f'<div class="day">{d} 2{i}° / 1{i}°</div>' for i, d in enumerate(("Wed", "Thu", "Fri"))) + """</div>
+<script>document.querySelectorAll("#toggle div, .day").forEach((d) => d.addEventListener("click", () => d.classList.add("sel")));</script>"""
+
+
+def test_a_kind_word_names_the_container_called_so_when_no_text_says_the_other_words(open_page):
+    # Nothing reads "unit": the switch is the box called a toggle that holds the two halves.
+    page = open_page(UNIT_SWITCH)
+    assert chosen(page, "Click the left half of the unit switch") == "c"
+    assert chosen(page, "Click the right half of the unit switch") == "f"
+
+
+TABLE_HEADERS = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; } .r { display: flex; } .r div { width: 110px; padding: 8px; }
+  .hd div { font-weight: bold; text-transform: uppercase; cursor: pointer; }
+</style>
+<div id="grid"><div class="r hd"><div data-k="team">Team</div><div data-k="won">Won</div><div data-k="points">Points</div></div>
+<div class="r"><div>Harbor City</div><div>14</div><div>46</div></div>
+<div class="r"><div>Millbrook</div><div>13</div><div>42</div></div></div>
+<script>document.getElementById("grid").onclick = (e) => e.target.classList.add("sorted");</script>"""
+
+
+def test_of_nested_fits_named_as_well_the_inner_one_that_says_the_words_is_chosen(open_page):
+    # The whole grid listens for clicks and its text says "points" too; the header cell says just that.
+    assert chosen(open_page(TABLE_HEADERS), "Click the Points column header at the right end of the table") == "points"
+
+
+EDITOR = """<!doctype html><style>
+  body { margin: 20px; font: 14px sans-serif; } .bar { display: flex; gap: 6px; }
+  .ic { width: 38px; height: 38px; background: #333; border-radius: 6px; cursor: pointer; }
+  .side { margin-top: 20px; display: flex; gap: 4px; } .side div { width: 12px; height: 22px; background: #666; cursor: pointer; }
+</style>
+<table><tr><td><div class="bar">""" + "".join(f'<div class="ic" data-k="t{i}"></div>' for i in range(1, 6)) + """</div>
+<img width="400" height="240" src="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'%3E%3Crect width='100%25' height='100%25' fill='%23468'/%3E%3C/svg%3E"></td>
+<td><div class="side">""" + "".join(f'<div data-k="n{i}"></div>' for i in range(1, 10)) + """</div></td></tr></table>
+<script>document.querySelectorAll(".ic, .side div").forEach((d) => d.addEventListener("click", () => d.classList.add("on")));</script>"""
+
+
+def test_a_container_called_a_bar_of_tools_is_the_toolbar(open_page):
+    page = open_page(EDITOR)
+    assert chosen(page, "Click the second icon from the left in the toolbar") == "t2"
+    assert chosen(page, "Click the icon at the right end of the toolbar") == "t5"
