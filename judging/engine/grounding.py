@@ -825,8 +825,10 @@ def _line(landmark, fits, scene):
     box = lambda f: f.c["box"]  # noqa: E731
     lines = _drawn_lines("row" in landmark.regions, fits, scene)
     if not lines:
-        # The rows of what is most surely of the kind: the plus buttons of a cart, not unnamed icons above it.
-        group = max(layout.groups(fits, box), key=lambda g: (max(f.kind for f in g), len(g)))
+        # The rows of what is most surely of the kind: the plus buttons of a cart, not unnamed icons above it
+        # (grouped apart from them: a box above the first cell of a board lines up with it as a list's line would).
+        surest = max(f.kind for f in fits)
+        group = max(layout.groups([f for f in fits if f.kind == surest], box), key=len)
         lines = layout.rows(group, box) if "row" in landmark.regions else layout.columns(group, box)
     n = landmark.ordinal
     if n is None:

@@ -1314,3 +1314,25 @@ def test_a_container_called_a_bar_of_tools_is_the_toolbar(open_page):
     page = open_page(EDITOR)
     assert chosen(page, "Click the second icon from the left in the toolbar") == "t2"
     assert chosen(page, "Click the icon at the right end of the toolbar") == "t5"
+
+
+MINEFIELD = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; } .top { display: flex; gap: 40px; margin-bottom: 12px; }
+  .top div { width: 60px; height: 30px; background: #000; color: #f33; cursor: pointer; }
+  .f { display: grid; grid-template-columns: repeat(6, 28px); gap: 2px; }
+  .f div { width: 28px; height: 28px; background: #bbb; cursor: pointer; }
+  .modes { display: flex; gap: 8px; margin-top: 12px; } .modes div { width: 28px; height: 28px; border: 1px solid #999; cursor: pointer; }
+</style>
+<div class="top"><div data-k="count">010</div><div data-k="face">🙂</div><div data-k="moves">000</div></div>
+<div class="f">""" + "".join(f'<div data-k="{r}{c}"></div>' for r in "abcdef" for c in range(1, 7)) + """</div>
+<div class="modes"><div data-k="m1"></div><div data-k="m2"></div></div>
+<script>document.querySelectorAll("div[data-k]").forEach((d) => d.addEventListener("click", () => d.classList.add("on")));</script>"""
+
+
+def test_a_row_of_a_board_is_counted_among_its_cells_not_the_boxes_lined_up_above_it(open_page):
+    # Nothing is called a minefield: it is the grid of cells. The counters above it line up with its
+    # first column as a list's lines would, but are no cells of its top row.
+    page = open_page(MINEFIELD)
+    assert chosen(page, "Click the top-left cell of the minefield") == "a1"
+    assert chosen(page, "Click the bottom-right square of the board") == "f6"
+    assert chosen(page, "Click the third cell in the top row of the minefield") == "a3"
