@@ -252,7 +252,7 @@ class Scene:
         self.regions = getattr(candidates, "regions", {})
         self.by_node = {c["node"]: c for c in candidates if "node" in c}
         self._looks, self._paths, self._image, self._inside, self._body_font, self._tabs = {}, {}, None, None, None, None
-        self._dated = None
+        self._dated = self._controls = None
         self._drawn_where_held()
 
     def _drawn_where_held(self):
@@ -333,6 +333,13 @@ class Scene:
                         self._inside[node] = self._inside.get(node, 0) + 1
         return self._inside.get(c.get("node"), 0)
 
+    def controls_inside(self, c):
+        """How many visible controls (interactive candidates) are inside this one."""
+        if self._controls is None:
+            self._controls = Counter(node for other in self.candidates if other.get("visible") and other.get("interactive")
+                                     for node in self.path(other))
+        return self._controls[c.get("node")]
+
     def apart(self, a, b):
         """How many containers lie between two candidates: the steps up from each to the innermost
         container holding both (0 for one inside the other's own container)."""
@@ -349,11 +356,15 @@ class Scene:
         return common + (1 if a is b or self.contains(a, b) or self.contains(b, a) else 0)
 
     def colour(self, c, word):
-        """How much of the candidate is of that colour: 1 when its names say so, else its pixels."""
+        """How much of the candidate is of that colour: 1 when its names say so, else its pixels. A box
+        holding several controls is of a colour only by its own paint: a row of chips is not green for
+        its one green chip, the green bar under it is."""
         look = self.look(c)
         if word in look.names or colours.WORDS[word] & look.names:
             return 1.0
         if self.png is None or not c.get("inViewport"):
+            return 0.0
+        if self.controls_inside(c) >= 2 and not (c.get("look") or {}).get("paint"):
             return 0.0
         if self._image is None:
             self._image = colours.decode(self.png)
@@ -414,17 +425,17 @@ def _fits(phrase, pool, scene, words):
     return out
 
 
-def _matching(phrase, fits, scene, words, typing=False, level=True):
+def _matching(phrase, fits, scene, words, typing=False, level=True, placed=False):
     """The fits that are what the phrase says as well as the best one is: [] when none is.
 
     A colour chooses among the fits; when none of them is of that colour (a page restyled in another
     theme), it is set aside if the words name the element, the rest leaves one, or it is a field to
     type in (a field is seldom told by its colour). `level=False` keeps every kind that could be meant
     (an unnamed icon beside a named one), for the landmarks to choose among."""
-    return _counted(phrase, fits, scene, words, typing, level)[0]
+    return _counted(phrase, fits, scene, words, typing, level, placed)[0]
 
 
-def _counted(phrase, fits, scene, words, typing=False, level=True):
+def _counted(phrase, fits, scene, words, typing=False, level=True, placed=False):
     """(`_matching`'s fits, whether an ordinal made them a series the words name less well, which are
     then called what the words say).
 
@@ -443,6 +454,17 @@ def _counted(phrase, fits, scene, words, typing=False, level=True):
         fits = [f for f in fits if f.quoted >= best - TEXT_TOLERANCE]
     best = max(f.text for f in fits)
     named = _of_kind(phrase, [f for f in fits if f.text >= best - TEXT_TOLERANCE], scene, words, typing, level)
+    if phrase.ordinal is None and (placed or phrase.colours) and not typing and named \
+            and not any(_clickable(f, scene) for f in named):
+        # "The seat right of the blue one" names the seats of a seat map by their class as surely as a
+        # step "1 Seats" of the progress bar by its text; a target placed among others, or told from
+        # them by its colour, is one of a series to act on, so the series of controls the words name
+        # is meant when the best named are no controls.
+        wider = [f for f in fits if f.text >= MIN_EVIDENCE and _clickable(f, scene)]
+        wider = _of_kind(phrase, wider, scene, words, typing, level) if wider else []
+        series = wider if phrase.colours else _clickable_series(wider, 2, scene)
+        if series:
+            return series, True
     if phrase.ordinal is None:
         return named, False
     series = _clickable_series(named, phrase.ordinal, scene)
@@ -744,8 +766,12 @@ def _order(relation, scene, f, anchor):
         if _over(box, anchor.box):
             return (-1, 0)      # drawn over it: the play button in the middle of the video
         # In the same row or box as a text: the one nearest to it in the page's nesting, however deep
-        # both sit (a bar in a nested table shares more containers with a caption than it is near it).
-        return (scene.apart(f.c, anchor.candidate), -_shared(scene, f, anchor))
+        # both sit (a bar in a nested table shares more containers with a caption than it is near it);
+        # "in row E" is first the line the label E heads, though a seat map be one flat grid.
+        across = {"row": layout.same_row, "column": layout.same_column, "col": layout.same_column}
+        lines = [across[r] for r in relation.landmark.regions if r in across]
+        off_line = int(bool(lines) and not any(line(box, anchor.box) for line in lines))
+        return (off_line, scene.apart(f.c, anchor.candidate), -_shared(scene, f, anchor))
     if kind in ("near", "with"):
         return (-_shared(scene, f, anchor),) + layout.beside(box, anchor.box)
     if anchor.candidate is not None and _within(scene, f, anchor):
@@ -1085,7 +1111,7 @@ def _choose(action, description, scene):
     # With landmarks, they choose among all that could be of the kind before the likelier kind does:
     # "the trash icon on the third row" is an unnamed icon in that row, not the "Trash" folder.
     placing = bool(description.relations)
-    matched = _matching(target, fits, scene, words, typing, level=not placing) if fits else []
+    matched = _matching(target, fits, scene, words, typing, level=not placing, placed=placing) if fits else []
     if not matched:
         return None, _nothing(description, fits, scene)
     matched = kinded = _one_each(matched, scene)

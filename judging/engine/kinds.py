@@ -88,7 +88,8 @@ CHIP_HEIGHT = (24, 48)
 CONTROL_SHARE = 0.1     # a control showing only a drawing is at most a tenth of the viewport wide
 # Kinds made by structure, not by a picture.
 STRUCTURES = {"button", "link", "tab", "icon", "image", "thumbnail", "field", "checkbox", "radio", "toggle",
-              "select", "swatch", "card", "cell", "chip", "heading"}
+              "select", "swatch", "card", "cell", "chip", "heading", "bar"}
+BAR_SHAPE = 3          # a bar is at least this many times as wide as it is tall
 HEADING_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 HEADING_FONT = 1.2     # text this much larger than the page's body text stands out as a heading
 # Symbols and icon names of a drawing filled in or only outlined.
@@ -307,6 +308,9 @@ class Look:
             # A small box with a short text to click (a filter, a tag, a time slot): a box, taller than
             # its line of text (padded, bordered), not a bare word like a link "Clear filters".
             return bool(c.get("interactive")) and bool(self.text) and len(self.text) <= 40 and CHIP_HEIGHT[0] <= self.height <= CHIP_HEIGHT[1]
+        if kind == "bar":
+            # A strip to click or to type in ("the green bar" over a tab bar, "the search bar"): long.
+            return bool(c.get("interactive") or c.get("editable")) and self.width >= BAR_SHAPE * self.height
         if kind == "heading":
             # A heading, the link in one, or text that stands out as one: larger than the page's body
             # text, or bold at its size.

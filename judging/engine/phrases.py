@@ -261,7 +261,7 @@ def _phrase(tokens, quotes, typed_words, landmark):
         elif _singular(w) in ("box", "bar") and previous in FIELD_BOXES:
             p.kinds.append(("field",))             # "the search box", "the text box", "the search bar"
         elif not landmark and _singular(w) == "bar":
-            p.kinds.append(("button", "field"))    # "the green bar": a strip to click, or a field
+            p.kinds.append(("bar",))               # "the green bar": a long strip, to click or to type in
         elif landmark and _singular(w) in REGIONS:
             p.regions.add(_singular(w))
         elif _singular(w) == "box":
@@ -384,6 +384,10 @@ class Description:
                 before.regions |= phrase.regions
                 before.text += f" of {phrase.text}"
             else:
+                if {"one", "ones"} & {w for w in words if isinstance(w, str)} \
+                        and not (phrase.quoted or phrase.keywords or phrase.kinds or phrase.regions):
+                    # "the seat right of the blue one": one of what the target is, the blue seat.
+                    phrase.keywords, phrase.kinds = list(target.keywords), list(target.kinds)
                 relations.append(Relation("in" if relation in ("of", "from") else relation, phrase))
             framed = False
         self.target = target

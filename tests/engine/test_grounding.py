@@ -1336,3 +1336,45 @@ def test_a_row_of_a_board_is_counted_among_its_cells_not_the_boxes_lined_up_abov
     assert chosen(page, "Click the top-left cell of the minefield") == "a1"
     assert chosen(page, "Click the bottom-right square of the board") == "f6"
     assert chosen(page, "Click the third cell in the top row of the minefield") == "a3"
+
+
+FOOD_APP = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; width: 380px; } .chips { display: flex; gap: 8px; }
+  .chips button { border: 1px solid #ccc; background: #fff; border-radius: 16px; padding: 6px 12px; }
+  .chips .on { background: #1a9c50; color: #fff; } .plus { width: 32px; height: 32px; border-radius: 16px;
+  background: #1a9c50; color: #fff; border: 0; } .dish { display: flex; justify-content: space-between; margin: 14px 0; }
+  .bar { background: #1a9c50; color: #fff; height: 50px; display: flex; align-items: center;
+  justify-content: space-between; padding: 0 16px; border-radius: 12px; cursor: pointer; }
+</style>
+<div class="chips" id="chips"><button>Pizza</button><button>Burgers</button><button class="on">Sushi</button></div>
+<div class="dish">Dragon Roll <button class="plus" data-k="plus">+</button></div>
+<div class="bar" data-k="bar"><span>3 items · $32.00</span><b>View basket</b></div>
+<script>document.getElementById("chips").addEventListener("click", (e) => e.target.classList.add("on"));
+document.querySelector(".bar").addEventListener("click", () => document.body.classList.add("open"));</script>"""
+
+
+def test_a_bar_is_a_long_strip_and_a_row_holding_a_green_chip_is_not_green(open_page):
+    # The round green plus is no bar, and the row of chips is green only by the one it holds.
+    assert chosen(open_page(FOOD_APP), "Click the green bar") == "bar"
+
+
+SEAT_MAP = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; } .steps span { margin-right: 20px; }
+  .plan { display: grid; grid-template-columns: 24px repeat(6, 30px); gap: 6px; margin-top: 20px; }
+  .plan button { width: 30px; height: 26px; border: 1px solid #999; background: #fff; }
+  .plan button.mine { background: #2456d6; }
+</style>
+<div class="steps"><span>1 Seats</span><span>2 Review</span><span>3 Pay</span></div>
+<div class="plan">""" + "".join(
+    f"<b>{row}</b>" + "".join(f'<button class="seat{" mine" if row + str(n) == "E4" else ""}" data-k="{row}{n}"></button>'
+                              for n in range(1, 7)) for row in "DEF") + """</div>
+<script>document.querySelectorAll(".seat").forEach((s) => s.addEventListener("click", () => s.classList.add("mine")));</script>"""
+
+
+def test_a_target_placed_among_others_is_one_of_the_series_its_word_names_not_a_lone_text(open_page):
+    # "1 Seats" says the word; the seats are called so by their class, and "the blue one" is a seat.
+    assert chosen(open_page(SEAT_MAP), "Click the seat directly to the right of the blue one") == "E5"
+
+
+def test_a_row_named_by_its_label_is_the_line_that_label_heads_in_a_flat_grid(open_page):
+    assert chosen(open_page(SEAT_MAP), "Click the fourth seat from the left in row F") == "F4"
