@@ -69,8 +69,10 @@ THOUSANDS = re.compile(r"(?<=\d)[,.](?=\d{3}(?!\d))")
 # Numbers an assertion uses without the page having to show them: ordinals, distances, the amount of
 # a change ("rises by 2"), the value a change starts from ("from $199", "instead of Helpful (8)").
 UNSHOWN_NUMBER = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+\s*(?:px|pixels?)\b|\bby\s+[$€£]?\d[\d,.]*\s*%?", re.I)
-FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?(\d[\d,.:]*)|"
-                        r"\b(?:instead\s+of|rather\s+than|replacing|in\s+place\s+of)\s+[^\d.;,]{0,25}?(\d[\d,.:]*)", re.I)
+# The value is read whole: "from 14 of 24 spaces free" changes from the ratio 14 / 24.
+_CHANGED = r"(\d[\d,.:]*(?:(?:\s*/\s*|\s+of\s+)\d[\d,.:]*)*)"
+FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?" + _CHANGED + "|"
+                        r"\b(?:instead\s+of|rather\s+than|replacing|in\s+place\s+of)\s+[^\d.;,]{0,25}?" + _CHANGED, re.I)
 # A number written as a value (a price, a percentage, a ratio, a time, a decimal), or said to be read.
 READ_VALUE = re.compile(r"[$€£¥]\s*\d[\d.]*|\d+(?:\s*%|(?:\s*/\s*|\s+of\s+|[.:])\d+)|"
                         r"\b(?:reads|shows|says|displays|to|at)\s+(" + NUMBER.pattern + ")", re.I)

@@ -73,6 +73,11 @@ def test_a_value_changed_from_need_not_be_shown_nor_ordinals_and_distances():
     assert named_numbers("The like count rises by 1 to 113 likes.") == {"113"}
 
 
+def test_a_ratio_changed_from_is_read_whole_and_need_not_be_shown():
+    assert named_numbers("The counter goes from 14 of 24 spaces free to 13 of 24 spaces free.") == {"13/24"}
+    assert named_numbers("The pager reads 3 / 5 instead of 2 / 5.") == {"3/5"}
+
+
 def test_a_price_with_cents_of_zero_is_the_same_value():
     assert missing_numbers("The total reads $468.00 and the fee $0.50.", None, "Total $468 Fee $0.5") == []
     assert missing_numbers("The total reads $468.", None, "Total $468.50") == ["468"]
