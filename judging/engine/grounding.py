@@ -1122,12 +1122,12 @@ def _choose(action, description, scene):
     unnamed_list = any(r.landmark.regions & SERIES and not (r.landmark.quoted or r.landmark.keywords)
                        and r.landmark.text in placed.missing for r in description.relations)
     lone = unnamed_list and max(len(g) for g in layout.groups(placed.fits or matched, lambda f: f.c["box"])) < 2
-    if ordinal and target.keywords and not target.quoted and description.relations \
+    if ordinal and target.keywords and not target.quoted and (description.relations or target.kinds) \
             and (len(matched) < abs(ordinal) or placed.unheld or lone
                  or target.kinds and max(f.kind for f in matched) == 0):
-        # "the first message in the list", "the first filter chip" beside a link "Clear filters": when
-        # what the word names is not there, or not of the kind, the word says what the items are, not
-        # what they say.
+        # "the first message in the list", "the first filter chip" beside a link "Clear filters", "the
+        # second recipe card" beside a line "Pick one of your saved recipes": when what the word names
+        # is not there, or not of the kind, the word says what the items are, not what they say.
         items = replace(target, keywords=[])
         found = _one_each(_matching(items, [f for f in _fits(items, pool, scene, False) if f.c.get("interactive")],
                                     scene, False, typing, level=False), scene)

@@ -1378,3 +1378,17 @@ def test_a_target_placed_among_others_is_one_of_the_series_its_word_names_not_a_
 
 def test_a_row_named_by_its_label_is_the_line_that_label_heads_in_a_flat_grid(open_page):
     assert chosen(open_page(SEAT_MAP), "Click the fourth seat from the left in row F") == "F4"
+
+
+RECIPE_PICKER = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; } .cards { display: grid; grid-template-columns: 200px 200px; gap: 12px; }
+  .rc { height: 140px; border: 1px solid #ccc; border-radius: 10px; background: #fff; text-align: left; }
+</style>
+<p>Pick one of your saved recipes. Ingredients go to your shopping list.</p>
+<div class="cards">""" + "".join(f'<button class="rc" data-k="{i}"><b>{name}</b><br>40 min</button>' for i, name in enumerate(
+    ("Green Curry", "Lemon Chickpea Stew", "Berry Oats", "Tomato Soup"), 1)) + "</div>"
+
+
+def test_an_ordinal_kind_counts_the_things_of_that_kind_when_only_a_sentence_says_the_word(open_page):
+    # No card says "recipe"; the sentence above them does, and is no card.
+    assert chosen(open_page(RECIPE_PICKER), "Click the second recipe card, top right of the four") == "2"
