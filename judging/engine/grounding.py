@@ -57,6 +57,7 @@ MOSTLY = 0.5            # "mostly of that colour"
 CONSIDERED = 5          # candidates listed when nothing matches
 SIZE_TOLERANCE = 0.9    # "the wide button": as wide as the widest, within a tenth
 TAB_WORDS = 3           # a tab's label is a few words at most
+SENTENCE_WORDS = 8      # a text of more words says something about things rather than names one
 # Container words a landmark noun accepts ("the banner": a <header>, role banner, class "hero"...).
 REGION_NAMES = {
     "banner": {"banner", "hero", "header", "masthead", "jumbotron"},
@@ -633,7 +634,8 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
             fits = _sized(fits, phrase.sizes)
         seen = [f for f in fits if not (f.c.get("inViewport") and not f.c.get("onTop"))] or fits
         anchors = [Anchor(f.c["box"], candidate=f.c, called=(not words or series or f.text >= 1 - TEXT_TOLERANCE)
-                          and _is_container(phrase, f.c, scene)) for f in seen]
+                          and _is_container(phrase, f.c, scene) and not _sentence(f.c)
+                          and not (phrase.ordinal is not None and _speaks_of_many(phrase, f.c))) for f in seen]
     if not phrase.quoted and (phrase.keywords or phrase.regions):
         accepted = set().union(*(REGION_NAMES.get(r, {r}) for r in phrase.regions)) if phrase.regions else set()
         # "The unit switch" where no text says "unit": the box called a switch (or a toggle) that holds
@@ -917,6 +919,20 @@ def _undecided(description, missing, fits):
     if not any(landmark.keywords for landmark in named):
         return False
     return sum(1 for group in layout.groups(fits, lambda f: f.c["box"]) if len(group) >= 2) != 1
+
+
+def _sentence(c):
+    """Whether a text is a sentence that mentions things ("A new episode every Thursday"), not the name
+    of one of them: "the first episode" is not counted among such texts."""
+    return len(WORD.findall((c.get("own") or c.get("text") or "").lower())) > SENTENCE_WORDS
+
+
+def _speaks_of_many(phrase, c):
+    """Whether a text says the words only in the plural ("Showing 8 of 8 episodes", "Search episodes"):
+    it speaks of them all, and is not one of them to count ("the third episode")."""
+    said = set(WORD.findall((c.get("own") or c.get("text") or "").lower()))
+    wanted = [w for w in phrase.keywords if len(w) > 2]
+    return bool(wanted) and not any(w in said for w in wanted) and all(w + "s" in said or w + "es" in said for w in wanted)
 
 
 def _series_size(anchors):

@@ -43,8 +43,10 @@ ICONS = {
     "minus": ("-−–➖⊖⊟", {"minus", "decrement", "decrease", "subtract"}),
     "close": ("×✕✖⨯✗✘╳❌❎xX", {"close", "dismiss", "x", "cross", "cancel"}),
     "chevron": (_all(CHEVRONS) + _all(TRIANGLES), {"chevron", "caret", "angle", "triangle"}),
-    "arrow": (_all(ARROWS) + _all(CHEVRONS) + _all(TRIANGLES) + "↻↺⟳⟲", {"arrow", "next", "prev", "previous", "forward",
-                                                                         "back", "chevron", "caret", "carousel"}),
+    # A download (upload) icon is an arrow into (out of) a tray: "the download arrow".
+    "arrow": (_all(ARROWS) + _all(CHEVRONS) + _all(TRIANGLES) + "↻↺⟳⟲⤓", {"arrow", "next", "prev", "previous", "forward",
+                                                                          "back", "chevron", "caret", "carousel",
+                                                                          "download", "upload"}),
     "hamburger": ("☰≡≣", {"hamburger", "burger", "menu", "bars", "toggler", "navicon"}),
     "dot": ("•●○◦⚫⚪◉∙·⬤", {"dot", "dots", "bullet", "indicator"}),
     "more": ("⋮⋯…", {"more", "ellipsis", "kebab", "overflow"}),

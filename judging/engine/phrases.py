@@ -82,7 +82,7 @@ RELATIONS = [
     (("below",), "below"), (("under",), "below"), (("underneath",), "below"), (("beneath",), "below"),
     (("next", "to"), "near"), (("beside",), "near"), (("alongside",), "near"), (("near",), "near"),
     (("close", "to"), "near"), (("adjacent", "to"), "near"), (("for",), "near"), (("between",), "near"),
-    (("after",), "after"), (("following",), "after"), (("before",), "before"), (("preceding",), "before"),
+    (("in", "front", "of"), "before"), (("after",), "after"), (("following",), "after"), (("before",), "before"), (("preceding",), "before"),
     (("inside",), "in"), (("within",), "in"), (("in",), "in"), (("into",), "in"), (("on",), "in"),
     (("at",), "in"), (("from",), "from"), (("of",), "of"), (("with",), "with"),
 ]
@@ -224,6 +224,9 @@ def _phrase(tokens, quotes, typed_words, landmark):
     p.quoted = [quotes[t] for t in tokens if isinstance(t, int)]
     if landmark and words in (["it"], ["that", "one"], ["this", "one"]):
         p.previous = True       # "the chip right next to it"
+        return p
+    if landmark and [w for w in words if w not in STOPWORDS] in (["start"], ["beginning"]):
+        p.positions.add("left")     # "at the start of the third episode": its left end, as a row is read
         return p
     # "Click the same plus again", "type into the same box": what the step before acted on.
     p.previous = not landmark and "same" in words

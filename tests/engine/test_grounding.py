@@ -1392,3 +1392,27 @@ RECIPE_PICKER = """<!doctype html><style>
 def test_an_ordinal_kind_counts_the_things_of_that_kind_when_only_a_sentence_says_the_word(open_page):
     # No card says "recipe"; the sentence above them does, and is no card.
     assert chosen(open_page(RECIPE_PICKER), "Click the second recipe card, top right of the four") == "2"
+
+
+PODCAST = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; width: 700px; } h2 { display: inline; margin-right: 12px; }
+  ul { list-style: none; padding: 0; } li { display: flex; align-items: center; gap: 12px; height: 48px; }
+  li .t { flex: 1; } button { width: 34px; height: 34px; border-radius: 17px; border: 1px solid #ccc; background: #fff; }
+</style>
+<p>Unhurried conversations about planets, moons and the people who study them. A new episode every Thursday.</p>
+<h2>Episodes</h2><span>8 episodes · 2 downloaded (84 MB)</span>
+<ul>""" + "".join(
+    f'<li class="ep"><button aria-label="Play" data-k="play{i}"><svg width="14" height="14"><path d="M3 1 L13 7 L3 13 Z"/></svg></button>'
+    f'<span class="t">#{48 - i} {title}</span><button aria-label="Download" data-k="dl{i}"><svg width="14" height="14">'
+    f'<path d="M7 1 V10 M3 6 L7 10 L11 6 M2 13 H12" stroke="#333" fill="none"/></svg></button></li>'
+    for i, title in enumerate(("Rings of dust", "Night on Titan", "Tides on Europa"), 1)) + """</ul>
+<p>Showing 3 of 3 episodes</p>
+<script>document.querySelectorAll("button").forEach((b) => b.addEventListener("click", () => b.classList.add("on")));</script>"""
+
+
+def test_an_item_counted_by_its_word_is_not_a_sentence_or_a_plural_that_mentions_it(open_page):
+    # "The third episode" is the third row of the list: the description, the heading "Episodes" and
+    # "Showing 3 of 3 episodes" speak of the episodes and are not counted as them.
+    page = open_page(PODCAST)
+    assert chosen(page, "Click the round play icon at the start of the third episode") == "play3"
+    assert chosen(page, "Click the download arrow on the first episode") == "dl1"
