@@ -82,7 +82,8 @@ RELATIONS = [
     (("below",), "below"), (("under",), "below"), (("underneath",), "below"), (("beneath",), "below"),
     (("next", "to"), "near"), (("beside",), "near"), (("alongside",), "near"), (("near",), "near"),
     (("close", "to"), "near"), (("adjacent", "to"), "near"), (("for",), "near"), (("between",), "near"),
-    (("in", "front", "of"), "before"), (("after",), "after"), (("following",), "after"), (("before",), "before"), (("preceding",), "before"),
+    (("after",), "after"), (("following",), "after"), (("before",), "before"), (("preceding",), "before"),
+    (("in", "front", "of"), "before"),
     (("inside",), "in"), (("within",), "in"), (("in",), "in"), (("into",), "in"), (("on",), "in"),
     (("at",), "in"), (("from",), "from"), (("of",), "of"), (("with",), "with"),
 ]
