@@ -634,7 +634,7 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
             fits = _sized(fits, phrase.sizes)
         seen = [f for f in fits if not (f.c.get("inViewport") and not f.c.get("onTop"))] or fits
         anchors = [Anchor(f.c["box"], candidate=f.c, called=(not words or series or f.text >= 1 - TEXT_TOLERANCE)
-                          and _is_container(phrase, f.c, scene) and not _sentence(f.c)
+                          and _is_container(phrase, f.c, scene) and not _in_passing(phrase, f.c)
                           and not (phrase.ordinal is not None and _speaks_of_many(phrase, f.c))) for f in seen]
     if not phrase.quoted and (phrase.keywords or phrase.regions):
         accepted = set().union(*(REGION_NAMES.get(r, {r}) for r in phrase.regions)) if phrase.regions else set()
@@ -921,10 +921,12 @@ def _undecided(description, missing, fits):
     return sum(1 for group in layout.groups(fits, lambda f: f.c["box"]) if len(group) >= 2) != 1
 
 
-def _sentence(c):
-    """Whether a text is a sentence that mentions things ("A new episode every Thursday"), not the name
-    of one of them: "the first episode" is not counted among such texts."""
-    return len(WORD.findall((c.get("own") or c.get("text") or "").lower())) > SENTENCE_WORDS
+def _in_passing(phrase, c):
+    """Whether a text is a sentence that says the landmark's word in passing ("... A new episode every
+    Thursday"): it speaks of the things and is not one of them, so "the first episode" is not counted
+    among such texts. A long question is still one of "the questions": it does not say the word."""
+    said = WORD.findall((c.get("own") or c.get("text") or "").lower())
+    return len(said) > SENTENCE_WORDS and any(_word_hit(w, set(said)) for w in phrase.keywords)
 
 
 def _speaks_of_many(phrase, c):

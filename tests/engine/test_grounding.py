@@ -1416,3 +1416,21 @@ def test_an_item_counted_by_its_word_is_not_a_sentence_or_a_plural_that_mentions
     page = open_page(PODCAST)
     assert chosen(page, "Click the round play icon at the start of the third episode") == "play3"
     assert chosen(page, "Click the download arrow on the first episode") == "dl1"
+
+
+FAQ = """<!doctype html><style>
+  body { font: 15px sans-serif; margin: 20px; width: 760px; } .qa-head { display: flex; justify-content: space-between;
+  align-items: center; padding: 14px 0; border-bottom: 1px solid #ddd; cursor: pointer; } .plus { font-size: 20px; }
+</style>
+<p>Answers to the questions our members ask most often about cards, transfers and their accounts.</p>
+<div class="count">Showing 3 of 3 questions</div>""" + "".join(
+    f'<div class="qa-head">{q}<div class="plus" data-k="{i}">+</div></div>' for i, q in enumerate((
+        "What should I do if my card is lost or stolen?", "How do I activate my new debit card?",
+        "Can I use my card abroad?"), 1)) + """
+<script>document.querySelectorAll(".qa-head").forEach((q) => q.addEventListener("click", () => q.classList.add("open")));</script>"""
+
+
+def test_a_long_question_is_still_one_of_the_questions_an_ordinal_counts(open_page):
+    # The first question has ten words; it does not say "question", so it is one of them, while the
+    # sentence above the list, which says the word in passing, is not.
+    assert chosen(open_page(FAQ), "Click the plus icon at the right end of the first question") == "1"
