@@ -125,6 +125,12 @@ def test_a_number_quoted_or_said_to_stay_need_not_be_new():
     assert numbers_not_brought("The counter shows 3.", "", "3", "3") == ["3"]
 
 
+def test_a_text_the_page_stops_saying_must_be_gone():
+    claim = "The title turns teal; the dark bar at the bottom stops saying Pick an episode to start listening."
+    assert unmet_quotes(claim, "Tides on Europa 42:10") == []
+    assert unmet_quotes(claim, "Pick an episode to start listening") == ["Pick an episode to start listening"]
+
+
 def test_quoted_texts_must_be_shown_with_their_numbers_and_gone_when_said_to_go():
     assert unmet_quotes("The header reads '1 tour booked'.", "No tours booked yet") == ["1 tour booked"]
     assert unmet_quotes("The header reads '1 tour booked'.", "Home  1 Tour Booked  Help") == []
