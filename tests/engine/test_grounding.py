@@ -1418,7 +1418,7 @@ def test_an_item_counted_by_its_word_is_not_a_sentence_or_a_plural_that_mentions
     assert chosen(page, "Click the download arrow on the first episode") == "dl1"
 
 
-FAQ = """<!doctype html><style>
+FAQ_PLUSES = """<!doctype html><style>
   body { font: 15px sans-serif; margin: 20px; width: 760px; } .qa-head { display: flex; justify-content: space-between;
   align-items: center; padding: 14px 0; border-bottom: 1px solid #ddd; cursor: pointer; } .plus { font-size: 20px; }
 </style>
@@ -1433,4 +1433,4 @@ FAQ = """<!doctype html><style>
 def test_a_long_question_is_still_one_of_the_questions_an_ordinal_counts(open_page):
     # The first question has ten words; it does not say "question", so it is one of them, while the
     # sentence above the list, which says the word in passing, is not.
-    assert chosen(open_page(FAQ), "Click the plus icon at the right end of the first question") == "1"
+    assert chosen(open_page(FAQ_PLUSES), "Click the plus icon at the right end of the first question") == "1"
