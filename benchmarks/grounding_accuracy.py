@@ -19,8 +19,11 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "benchmarks"))
 
-from judging.engine import Judge, JudgeOptions, actions, browser, grounding, official  # noqa: E402
+import judge_validation  # noqa: E402
+from judging.engine import Judge, JudgeOptions, actions, browser, grounding, official, recording  # noqa: E402
+from judging.engine.task import load_task  # noqa: E402
 from judging.engine.replay import INSTRUMENT_JS  # noqa: E402
 
 SUITE = REPO / "benchmarks" / "validation"
@@ -39,7 +42,7 @@ LANDS_ON = """([index, selector, typing]) => {
 }"""
 
 
-async def ground_task(judge, task_dir, site_dir):
+async def ground_task(judge, task_dir, site_dir, cues):
     """[(step number, description, right?, what was picked)] for the Click and Type steps of one site."""
     spec = json.loads((task_dir / "actions.json").read_text(encoding="utf-8"))
     width, height = (int(v) for v in spec["recording_details"]["resolution"].split("x"))
@@ -56,7 +59,8 @@ async def ground_task(judge, task_dir, site_dir):
                 candidates = await actions.collect(page, judge.options.max_candidates)
                 screenshot = await page.screenshot(type="png")
                 description = grounding.Description(params.get("description", ""), params.get("text") or "")
-                chosen, detail = grounding.choose(kind, description, candidates, (width, height), screenshot=screenshot)
+                chosen, detail = grounding.choose(kind, description, candidates, (width, height), screenshot=screenshot,
+                                                  cue=cues.get(number))
                 right = chosen is not None and await page.evaluate(LANDS_ON, [chosen["index"], step["selector"],
                                                                               kind == "Type"])
                 picked = (f"{chosen['tag']} {grounding.label_text(chosen)[:40]!r} at "
@@ -82,6 +86,8 @@ def main(argv=None):
     parser.add_argument("--variants", nargs="+", default=["perfect", "restyled"], choices=("perfect", "restyled"))
     parser.add_argument("--tasks", nargs="*")
     parser.add_argument("--misses", action="store_true", help="list the misses of the tuned part")
+    parser.add_argument("--words-only", action="store_true",
+                        help="without the recording's cues (the task's video, as judge_validation builds it)")
     args = parser.parse_args(argv)
 
     split = json.loads((SUITE / "split.json").read_text())
@@ -98,8 +104,10 @@ def main(argv=None):
                         continue
                     task_dir = SUITE / "tasks" / task_id
                     site = task_dir / "site" if variant == "perfect" else task_dir / "variants" / variant
+                    cues = {} if args.words_only else recording.read_cues(
+                        load_task(judge_validation.build(task_dir, official.OFFICIAL_READING)))
                     try:
-                        found = judge._loop.run_until_complete(ground_task(judge, task_dir, site))
+                        found = judge._loop.run_until_complete(ground_task(judge, task_dir, site, cues))
                     except Exception as error:  # noqa: BLE001 - a variant whose markup the selectors miss
                         lines.append(f"  {part} {variant} {task_id}: not driven ({type(error).__name__}: {str(error)[:100]})")
                         continue

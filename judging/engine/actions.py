@@ -161,6 +161,7 @@ class Grounder:
     backend: str
     chat: object = None          # llm.Grounding for the llm back-end
     run_blocking: object = None  # runs a blocking call off the event loop
+    cues: object = None          # awaitable of {step number: recording.Cue}, for the offline back-end
 
     async def pick(self, page, step, candidates, viewport, screenshot):
         """(candidate, score, text to type). A Type step's `element_index` skips the choice."""
@@ -174,7 +175,8 @@ class Grounder:
             return elements[index], None, str(text)
         if self.backend == "offline":
             description = grounding.Description(step.description, text or "")
-            chosen, score = grounding.choose(step.type, description, candidates, viewport, screenshot=screenshot)
+            cue = (await self.cues).get(step.number) if self.cues is not None else None
+            chosen, score = grounding.choose(step.type, description, candidates, viewport, screenshot=screenshot, cue=cue)
             if chosen is None:
                 raise StepFailure(ACTION_NOT_FOUND, score)
             if step.type == "Type" and text is None:

@@ -32,6 +32,7 @@ description says (its words, its kind, its colour), then tells them apart by whe
    document order breaking ties, so the choice is reproducible. When nothing is found, the asides of
    the description ("..., the third key of the top row") are tried.
 """
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -1019,12 +1020,44 @@ def _nothing(description, fits, scene, why=""):
             f"considered: {considered or 'none'}")
 
 
-def choose(action, description, candidates, viewport, screenshot=None):
+def choose(action, description, candidates, viewport, screenshot=None, cue=None):
     """(candidate, score) for the action, or (None, reason) when nothing on the page fits.
 
     `screenshot`: the PNG of the viewport as it is before the action, for colour words. When the
-    description finds nothing, its asides ("..., the third key of the top row") are tried."""
+    description finds nothing, its asides ("..., the third key of the top row") are tried. `cue`:
+    what the task's recording shows of the step (recording.Cue), which settles what the words leave
+    in doubt (`_as_recorded`)."""
     scene = Scene(candidates, viewport, screenshot)
+    chosen, detail = _by_words(action, description, scene)
+    if cue is None or screenshot is None:
+        return chosen, detail
+    if chosen is not None and description.target.quoted and \
+            evidence(description.target, Features(chosen))[1] >= QUOTED_EVIDENCE:
+        return chosen, detail    # the page says the label the step quotes: that decides
+    return _as_recorded(action, chosen, detail, cue, scene)
+
+
+def _as_recorded(action, chosen, detail, cue, scene):
+    """Where the replayed page shows what the recording shows around its cursor, a click there lands
+    on the element the step means, whatever the words found: a person replaying the recording points
+    where its cursor went. Of alike places (a row of stars, a grid of cards) the words choose when
+    they name one of them; else the place nearest the recorded one. A place under which nothing can
+    take the action (a picture of the page) proves nothing."""
+    usable = (lambda c: c.get("editable")) if action == "Type" else (lambda c: c.get("interactive"))
+    pointed = []
+    for spot in cue.spots(scene.png):
+        under = [c for c in scene.candidates if c.get("visible") and usable(c) and layout.holds(c["box"], spot.x, spot.y)]
+        if under:
+            pointed.append((spot, min(under, key=lambda c: c["box"]["width"] * c["box"]["height"])))
+    if not pointed:
+        return chosen, detail
+    if chosen is not None and any(c is chosen or scene.contains(chosen, c) or scene.contains(c, chosen) for _, c in pointed):
+        return chosen, detail
+    spot, c = min(pointed, key=lambda p: math.hypot(p[0].x - cue.point[0], p[0].y - cue.point[1]))
+    return c, spot.likeness
+
+
+def _by_words(action, description, scene):
     for value in description.values:
         # "the third showtime in the row, 20:00": what it reads says which, when the page reads it so.
         found, score = _choose(action, value, scene)

@@ -34,6 +34,10 @@ def centre(b):
     return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
 
 
+def holds(b, x, y):
+    return b["x"] <= x <= right(b) and b["y"] <= y <= bottom(b)
+
+
 def encloses(outer, inner):
     """Whether the inner box sits within the outer one: its centre inside it, and smaller."""
     x, y = centre(inner)

@@ -19,7 +19,7 @@ from pathlib import Path
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import async_playwright
 
-from . import actions, assertions, browser, fonts, llm, official, scoring
+from . import actions, assertions, browser, fonts, llm, official, recording, scoring
 from .isolation import ORIGIN, Sandbox, entry_page
 from .ocr import Reader
 from .options import JudgeOptions
@@ -310,8 +310,9 @@ class _Session:
         self.replay, self.deadline = replay, deadline
         self.step_deadline = float("inf")
         self.viewport = (task.viewport.width, task.viewport.height)
-        self.grounder = actions.Grounder(self.options.backend, judge._grounding, judge._blocking)
         self.offline = self.options.backend == "offline"
+        self.grounder = actions.Grounder(self.options.backend, judge._grounding, judge._blocking,
+                                         cues=judge._blocking(recording.read_cues, task) if self.offline else None)
 
     async def guard(self, awaitable, seconds=None):
         """Await a browser call, bounded by the per-call timeout, the step's and the task's time limits."""

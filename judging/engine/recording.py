@@ -1,0 +1,205 @@
+"""Where the task's recording points: for each Click and Type step, the spot the cursor rests on
+in video.mp4 and the look of the page around it just before the step.
+
+A person rebuilding or replaying a site finds "the fourth star" by looking at the recording: the
+cursor goes to it. The offline grounding does the same when the words leave doubt (pages whose
+markup and wording look nothing like the original): it finds the recorded look again in the
+replayed page's screenshot (`Cue.spots`). It needs the step times that build_task writes into
+metadata.json (`steps[].at`, seconds into the video at which each step starts); without them, or
+without a video, there are no cues and grounding goes by the words alone.
+
+The cursor is found by its shape, the arrow every desktop draws: a white body with a dark outline,
+its tip at the point.
+"""
+import json
+import subprocess
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw
+
+# The arrow's outline with its tip at (0, 0), as desktops and build_task draw it.
+ARROW = [(0, 0), (0, 20), (5, 15), (9, 24), (12, 22), (8, 14), (14, 14)]
+ARROW_MARGIN = 2
+# Mean squared grey difference over the arrow above which no cursor is in the frame.
+ARROW_MAX_ERROR = 2500.0
+# A frame this long before a step starts shows the page settled after the step before.
+BEFORE = 0.05
+# The page around the point, as wide and as high: the look of the element and of what sits next to it.
+PATCH = (192, 112)
+# A patch this even (grey levels) shows nothing to find again.
+MIN_DETAIL = 6.0
+# The replay's screenshot shows the recorded look where it correlates this well (1 = the same pixels).
+SAME_LOOK = 0.9
+# Spots this close to the best are as good a match: alike elements (cards, stars) all look the same.
+ALIKE = 0.02
+# Looks are compared at half size: a match is as sure, and found several times sooner.
+SCALE = 0.5
+DECODE_TIMEOUT = 60
+
+
+@dataclass(frozen=True)
+class Spot:
+    x: float
+    y: float
+    likeness: float
+
+
+@dataclass(frozen=True)
+class Cue:
+    """What the recording shows of one step: the point the cursor rests on, the page around it."""
+    point: tuple
+    patch: np.ndarray          # BGR, the page before the step around the point
+    anchor: tuple              # where the point is in the patch
+    mask: np.ndarray | None    # 0 where the cursor itself covered the page in the patch
+
+    def spots(self, screenshot):
+        """Where the replayed page (PNG bytes of its viewport) shows the recorded look: the best match
+        and every other as good, best first, each as the point it puts the cursor on."""
+        image = cv2.imdecode(np.frombuffer(screenshot, np.uint8), cv2.IMREAD_COLOR)
+        if image is None:
+            return []
+        image, patch = _small(image), _small(self.patch)
+        mask = None if self.mask is None else cv2.resize(self.mask, patch.shape[1::-1], interpolation=cv2.INTER_NEAREST)
+        height, width = patch.shape[:2]
+        if image.shape[0] < height or image.shape[1] < width:
+            return []
+        scores = cv2.matchTemplate(image, patch, cv2.TM_CCOEFF_NORMED, mask=mask)
+        scores = np.nan_to_num(scores, nan=-1.0, posinf=-1.0, neginf=-1.0)
+        best = float(scores.max())
+        if best < SAME_LOOK:
+            return []
+        found = []
+        while True:
+            _, value, _, (left, top) = cv2.minMaxLoc(scores)
+            if value < best - ALIKE:
+                return found
+            found.append(Spot(left / SCALE + self.anchor[0], top / SCALE + self.anchor[1], round(value, 4)))
+            scores[max(0, top - height // 2):top + height // 2 + 1, max(0, left - width // 2):left + width // 2 + 1] = -1.0
+
+
+def _small(image):
+    return cv2.resize(image, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_AREA)
+
+
+@lru_cache(maxsize=1)
+def _arrow():
+    size = (20 + 2 * ARROW_MARGIN, 28 + 2 * ARROW_MARGIN)
+    shape = [(x + ARROW_MARGIN, y + ARROW_MARGIN) for x, y in ARROW]
+    template, mask = Image.new("L", size, 128), Image.new("L", size, 0)
+    ImageDraw.Draw(template).polygon(shape, fill=255, outline=0)
+    ImageDraw.Draw(mask).polygon(shape, fill=255, outline=255)
+    return np.array(template), np.array(mask)
+
+
+def find_cursor(frame):
+    """(x, y) of the arrow's tip in a BGR frame, or None when no arrow is drawn in it."""
+    template, mask = _arrow()
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    errors = cv2.matchTemplate(grey, template, cv2.TM_SQDIFF, mask=mask)
+    error, _, (left, top), _ = cv2.minMaxLoc(errors)
+    if error / np.count_nonzero(mask) > ARROW_MAX_ERROR:
+        return None
+    return left + ARROW_MARGIN, top + ARROW_MARGIN
+
+
+def _frames(video, numbers, size):
+    """The frames numbered so (0-based), as BGR arrays of `size` (the viewport), by number."""
+    wanted = sorted(set(numbers))
+    select = "+".join(f"eq(n\\,{n})" for n in wanted)
+    width, height = size
+    command = ["ffmpeg", "-loglevel", "error", "-nostdin", "-i", str(video),
+               "-vf", f"select='{select}',scale={width}:{height}", "-fps_mode", "passthrough",
+               "-f", "rawvideo", "-pix_fmt", "bgr24", "-"]
+    try:
+        raw = subprocess.run(command, capture_output=True, check=True, timeout=DECODE_TIMEOUT).stdout
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    frames = np.frombuffer(raw, np.uint8)
+    count = frames.size // (width * height * 3)
+    return dict(zip(wanted, frames[:count * width * height * 3].reshape(count, height, width, 3)))
+
+
+def cue_at(frame, point, covered=None):
+    """The page around `point` in `frame`, with where the cursor covered it (its tip at `covered`) masked."""
+    height, width = frame.shape[:2]
+    x, y = int(round(point[0])), int(round(point[1]))
+    left = min(max(0, x - PATCH[0] // 2), max(0, width - PATCH[0]))
+    top = min(max(0, y - PATCH[1] // 2), max(0, height - PATCH[1]))
+    patch = np.ascontiguousarray(frame[top:top + PATCH[1], left:left + PATCH[0]])
+    if cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).std() < MIN_DETAIL:
+        return None
+    mask = None
+    if covered is not None:
+        mask = np.full(patch.shape, 255, np.uint8)
+        cx, cy = int(covered[0]) - left, int(covered[1]) - top
+        mask[max(0, cy - 18):max(0, cy + 30), max(0, cx - 18):max(0, cx + 22)] = 0
+        if mask.all():
+            mask = None
+    return Cue(point=(x, y), patch=patch, anchor=(x - left, y - top), mask=mask)
+
+
+def _step_times(task_dir):
+    try:
+        metadata = json.loads((task_dir / "metadata.json").read_text(encoding="utf-8"))
+        fps = float(metadata["video"]["fps"])
+        duration = float(metadata["video"]["duration"])
+        starts = {int(s["step"]): float(s["at"]) for s in metadata["steps"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return fps, duration, starts
+
+
+def read_cues(task):
+    """{step number: Cue} for the task's Click and Type steps the recording shows."""
+    return _cached(task.dir / "video.mp4", tuple((s.number, s.type) for s in task.steps),
+                   (task.viewport.width, task.viewport.height), *_stamp(task.dir))
+
+
+def _stamp(task_dir):
+    try:
+        return tuple((p.stat().st_mtime_ns, p.stat().st_size) for p in (task_dir / "video.mp4", task_dir / "metadata.json"))
+    except OSError:
+        return ()
+
+
+_lock = threading.Lock()
+
+
+@lru_cache(maxsize=32)
+def _cached(video, steps, size, *_stamp):
+    with _lock:
+        return _read(Path(video), steps, size)
+
+
+def _read(video, steps, size):
+    times = _step_times(video.parent)
+    if times is None or not video.is_file():
+        return {}
+    fps, duration, starts = times
+    moments = sorted(starts.values()) + [duration]
+    wanted = {}
+    for number, kind in steps:
+        if kind in ("Click", "Type") and number in starts:
+            start = starts[number]
+            end = next((m for m in moments if m > start), duration)
+            # Before: the page as the step meets it. Rest: the cursor where the step left it.
+            wanted[number] = (int(max(0.0, start - BEFORE) * fps), max(0, int((end - BEFORE) * fps)))
+    if not wanted:
+        return {}
+    frames = _frames(video, [n for pair in wanted.values() for n in pair], size)
+    cues = {}
+    for number, (before, rest) in wanted.items():
+        if before not in frames or rest not in frames:
+            continue
+        point = find_cursor(frames[rest])
+        if point is None:
+            continue
+        cue = cue_at(frames[before], point, find_cursor(frames[before]))
+        if cue is not None:
+            cues[number] = cue
+    return cues

@@ -1,0 +1,160 @@
+"""Grounding by where the task's recording points: the cursor found in video.mp4 at each step, the
+page's look around it found again in the replayed page, and the words kept where they decide."""
+import base64
+import json
+import subprocess
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+from judging.engine import grounding, recording
+from judging.engine.grounding import Description
+from judging.engine.task import load_task
+from tasks_catalog.authoring import draw_cursor
+
+from .test_grounding import open_page  # noqa: F401  (the fixture: a page in the shared judge's Chromium)
+
+SIZE = (320, 200)
+
+
+def page_picture():
+    """A page with three different shapes, as a BGR frame."""
+    image = Image.new("RGB", SIZE, (250, 250, 250))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((30, 70, 80, 120), fill=(200, 40, 40))
+    draw.ellipse((140, 70, 190, 120), fill=(40, 90, 200))
+    draw.polygon([(250, 120), (275, 70), (300, 120)], fill=(40, 160, 60))
+    return image
+
+
+def bgr(image):
+    return cv2.cvtColor(np.array(image), cv2.COLOR_RGB2BGR)
+
+
+def test_cursor_is_found_at_the_tip_of_the_drawn_arrow():
+    image = page_picture()
+    draw_cursor(image, 160, 95, pressed=False)
+    assert recording.find_cursor(bgr(image)) == (160, 95)
+
+
+def test_no_cursor_is_found_in_a_frame_without_one():
+    assert recording.find_cursor(bgr(page_picture())) is None
+
+
+def write_task(folder, frames, steps, fps=10):
+    """A task folder with a video of `frames` (RGB images) and build_task's step times."""
+    folder.mkdir(parents=True)
+    encoder = subprocess.Popen(["ffmpeg", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24",
+                                "-s", f"{SIZE[0]}x{SIZE[1]}", "-r", str(fps), "-i", "-", "-c:v", "libx264", "-crf", "18",
+                                "-pix_fmt", "yuv420p", str(folder / "video.mp4")], stdin=subprocess.PIPE)
+    encoder.communicate(b"".join(frame.tobytes() for frame in frames))
+    assert encoder.returncode == 0
+    (folder / "metadata.json").write_text(json.dumps({
+        "recording_details": {"resolution": f"{SIZE[0]}x{SIZE[1]}"},
+        "video": {"fps": fps, "duration": len(frames) / fps},
+        "steps": [{"step": number, "at": at} for number, at in steps]}))
+    (folder / "checkpoints").mkdir()
+    page_picture().save(folder / "checkpoints" / "step_0.png")
+    (folder / "task.json").write_text(json.dumps({"id": "t", "recording_details": {"resolution": f"{SIZE[0]}x{SIZE[1]}"},
+                                                  "action_sequence": [
+                                                      {"type": "Scroll", "parameters": {"description": "Scroll down"}},
+                                                      {"type": "Click", "parameters": {"description": "Click the icon"}}]}))
+    return folder
+
+
+def test_a_click_step_is_cued_by_where_the_cursor_rests_and_the_page_before_it(tmp_path):
+    resting, moved = page_picture(), page_picture()
+    draw_cursor(resting, 40, 170, pressed=False)      # where the cursor waits before the click
+    draw_cursor(moved, 165, 95, pressed=False)        # on the blue circle, where the click leaves it
+    frames = [resting] * 20 + [moved] * 10
+    task = load_task(write_task(tmp_path / "t", frames, [(1, 0.5), (2, 2.0)]))
+    cues = recording.read_cues(task)
+    assert set(cues) == {2}                           # a Scroll is not cued
+    cue = cues[2]
+    assert abs(cue.point[0] - 165) <= 1 and abs(cue.point[1] - 95) <= 1
+    # The page around the point is taken before the click, the cursor resting elsewhere masked out.
+    page = bgr(page_picture())
+    spots = cue.spots(cv2.imencode(".png", page)[1].tobytes())
+    assert spots and abs(spots[0].x - 165) <= 2 and abs(spots[0].y - 95) <= 2 and spots[0].likeness > 0.95
+
+
+def test_a_task_without_step_times_has_no_cues(tmp_path):
+    folder = write_task(tmp_path / "t", [page_picture()] * 10, [(1, 0.2), (2, 0.5)])
+    (folder / "metadata.json").write_text(json.dumps({"recording_details": {"resolution": "320x200"}}))
+    assert recording.read_cues(load_task(folder)) == {}
+
+
+def test_a_look_the_page_does_not_show_gives_no_spot():
+    cue = recording.cue_at(bgr(page_picture()), (165, 95))
+    other = Image.new("RGB", SIZE, (20, 20, 20))
+    ImageDraw.Draw(other).text((40, 80), "Something else entirely", fill=(230, 230, 230))
+    assert cue.spots(cv2.imencode(".png", bgr(other))[1].tobytes()) == []
+
+
+# -- the grounding with a cue -------------------------------------------------------------------
+ICONS = """<!doctype html><style>
+  body { margin: 0; } .i { position: absolute; top: 60px; width: 48px; height: 48px; cursor: pointer; }
+  .a { left: 40px; background: #c62828; } .b { left: 160px; background: #1565c0; border-radius: 50%; }
+  .c { left: 280px; background: #2e7d32; transform: rotate(45deg); }
+  .pic { position: absolute; top: 200px; left: 40px; }
+  button { position: absolute; top: 140px; font: 16px sans-serif; } .s { left: 40px; } .x { left: 160px; }
+</style>
+<div class="i a" data-k="square"></div><div class="i b" data-k="circle"></div><div class="i c" data-k="diamond"></div>
+<button class="s" data-k="save">Save</button><button class="x" data-k="cancel">Cancel</button>
+<script>document.querySelectorAll(".i").forEach((el) => el.addEventListener("click", () => el.classList.add("on")));</script>"""
+
+
+def cue_on(page, x, y):
+    """The cue a recording of this very page gives when its cursor rests at (x, y)."""
+    return recording.cue_at(cv2.imdecode(np.frombuffer(page.screenshot, np.uint8), cv2.IMREAD_COLOR), (x, y))
+
+
+def grounded(page, description, cue):
+    chosen, _ = grounding.choose("Click", Description(description), page.candidates, page.viewport,
+                                 screenshot=page.screenshot, cue=cue)
+    return page._run(page.page.evaluate("(i) => window.__iwrJudge.candidates[i].dataset.k || null", chosen["index"]))
+
+
+@pytest.mark.browser
+def test_the_recording_says_which_icon_when_the_words_do_not(open_page):  # noqa: F811
+    page = open_page(ICONS, (400, 300))
+    assert grounded(page, "Click the icon", cue_on(page, 184, 84)) == "circle"
+    assert grounded(page, "Click the icon", cue_on(page, 304, 84)) == "diamond"
+
+
+@pytest.mark.browser
+def test_a_label_the_step_quotes_decides_over_the_recording(open_page):  # noqa: F811
+    page = open_page(ICONS, (400, 300))
+    assert grounded(page, "Click 'Save'", cue_on(page, 190, 150)) == "save"
+
+
+STAR_ROW = """<!doctype html><style>
+  body { margin: 20px; } .r { display: flex; gap: 40px; } .r div { width: 40px; height: 40px; background: #f5a623; cursor: pointer; }
+</style><div class="r" id="r"><div data-k="1"></div><div data-k="2"></div><div data-k="3"></div><div data-k="4"></div>
+<div data-k="5"></div></div>
+<script>document.getElementById("r").addEventListener("click", (e) => e.target.classList.add("on"));</script>"""
+
+
+@pytest.mark.browser
+def test_of_alike_places_the_words_choose_one_they_name(open_page):  # noqa: F811
+    page = open_page(STAR_ROW, (800, 200))
+    # The recording's look is found at every square alike; the words count the fourth.
+    assert grounded(page, "Click the fourth square in the row", cue_on(page, 80, 40)) == "4"
+
+
+PICTURE_OF_ICONS = """<!doctype html><body style="margin:0"><img data-k="picture" alt="" src="data:image/png;base64,{}">
+<button data-k="ok" style="position:absolute; top: 250px; left: 10px">OK</button>"""
+
+
+@pytest.mark.browser
+def test_a_picture_of_the_page_takes_no_click_from_the_recording(open_page):  # noqa: F811
+    icons = open_page(ICONS, (400, 300))
+    picture = open_page(PICTURE_OF_ICONS.format(base64.b64encode(icons.screenshot).decode()), (400, 300))
+    assert cue_on(icons, 184, 84).spots(picture.screenshot)     # the look is there, in the picture
+    by_words = grounding.choose("Click", Description("Click the icon"), picture.candidates, picture.viewport,
+                                screenshot=picture.screenshot)
+    with_cue = grounding.choose("Click", Description("Click the icon"), picture.candidates, picture.viewport,
+                                screenshot=picture.screenshot, cue=cue_on(icons, 184, 84))
+    assert with_cue == by_words
