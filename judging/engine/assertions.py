@@ -77,7 +77,8 @@ FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?" + _CHANGED + "|"
 READ_VALUE = re.compile(r"[$€£¥]\s*\d[\d.]*|\d+(?:\s*%|(?:\s*/\s*|\s+of\s+|[.:])\d+)|"
                         r"\b(?:reads|shows|says|displays|to|at)\s+(" + NUMBER.pattern + ")", re.I)
 QUOTED = re.compile(r"\"([^\"]{1,120})\"|“([^”]{1,120})”|‘([^’]{1,120})’|(?:(?<=\s)|^|(?<=\())'([^']{1,120})'(?=[\s.,;:!?)]|$)")
-CLAUSE = re.compile(r";|,\s+(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+", re.I)
+# Clauses end at a sentence's end too: a text named without quotes never runs into the next sentence.
+CLAUSE = re.compile(r";|\.\s+(?=[A-Z])|(?i:,\s+(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+)")
 GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|close[sd]?\b|clear|dismiss|"
                   r"collaps|stops?\s+(?:saying|showing|reading|displaying))\w*", re.I)
 # Words after which a text is named without quotes, up to the end of its clause.
@@ -334,7 +335,18 @@ def quotes_brought(assertion, before_page, after_page):
     wanted = [c for c in quoted_claims(assertion) if c.should]
     if not wanted or not all(_shown(c.text, after_page, c.alone) for c in wanted):
         return []
-    return [c.text for c in wanted if not _shown(c.text, before_page, c.alone)]
+    # Said once more than before is brought too: the button's 'Copied' beside a table that reads "Files
+    # copied as they are".
+    return [c.text for c in wanted if not _shown(c.text, before_page, c.alone)
+            or _times(c.text, after_page, c.alone) > _times(c.text, before_page, c.alone)]
+
+
+def _times(text, page_text, alone=False):
+    """How often the page says the text, as a line of its own or in whole words, up to case."""
+    if alone:
+        return len(re.findall(_line_of(text), page_text))
+    return len(re.findall(r"(?<!\w)" + re.escape(" ".join(text.lower().split())) + r"(?!\w)",
+                          " ".join(page_text.lower().split())))
 
 
 def misordered(assertion, page_text):
@@ -500,7 +512,11 @@ def quoted_claims(assertion):
 
 def _alone(text, page_text):
     """Whether one of the page's texts (a line of its text) says just `text`, punctuation aside."""
-    return re.search(r"(?im)^[^\w\n]*" + re.escape(text) + r"[^\w\n]*$", page_text) is not None
+    return re.search(_line_of(text), page_text) is not None
+
+
+def _line_of(text):
+    return r"(?im)^[^\w\n]*" + re.escape(text) + r"[^\w\n]*$"
 
 
 def _shown(text, page_text, alone=False):

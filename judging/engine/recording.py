@@ -35,8 +35,12 @@ PATCH = (192, 112)
 MIN_DETAIL = 6.0
 # The replay's screenshot shows the recorded look where it correlates this well (1 = the same pixels).
 SAME_LOOK = 0.9
-# Spots this close to the best are as good a match: alike elements (cards, stars) all look the same.
+# Spots this close to the best are as good a match: alike elements (cards, stars) look the same.
 ALIKE = 0.02
+# Two spots are apart by this much at least (in halved pixels): alike controls can sit closer than
+# the patch is wide (a row of arrows over a board's columns).
+APART = 6
+MAX_SPOTS = 64
 # Looks are compared at half size: a match is as sure, and found several times sooner.
 SCALE = 0.5
 DECODE_TIMEOUT = 60
@@ -53,9 +57,8 @@ class Spot:
 class Cue:
     """What the recording shows of one step: the point the cursor rests on, the page around it."""
     point: tuple
-    patch: np.ndarray          # BGR, the page before the step around the point
+    patch: np.ndarray          # BGR, the page before the step around the point, the cursor painted out
     anchor: tuple              # where the point is in the patch
-    mask: np.ndarray | None    # 0 where the cursor itself covered the page in the patch
 
     def spots(self, screenshot):
         """Where the replayed page (PNG bytes of its viewport) shows the recorded look: the best match
@@ -64,22 +67,20 @@ class Cue:
         if image is None:
             return []
         image, patch = _small(image), _small(self.patch)
-        mask = None if self.mask is None else cv2.resize(self.mask, patch.shape[1::-1], interpolation=cv2.INTER_NEAREST)
         height, width = patch.shape[:2]
         if image.shape[0] < height or image.shape[1] < width:
             return []
-        scores = cv2.matchTemplate(image, patch, cv2.TM_CCOEFF_NORMED, mask=mask)
+        scores = cv2.matchTemplate(image, patch, cv2.TM_CCOEFF_NORMED)
         scores = np.nan_to_num(scores, nan=-1.0, posinf=-1.0, neginf=-1.0)
-        best = float(scores.max())
-        if best < SAME_LOOK:
-            return []
-        found = []
+        best, found = float(scores.max()), []
         while True:
             _, value, _, (left, top) = cv2.minMaxLoc(scores)
-            if value < best - ALIKE:
+            if value < max(SAME_LOOK, best - ALIKE):
                 return found
             found.append(Spot(left / SCALE + self.anchor[0], top / SCALE + self.anchor[1], round(value, 4)))
-            scores[max(0, top - height // 2):top + height // 2 + 1, max(0, left - width // 2):left + width // 2 + 1] = -1.0
+            if len(found) == MAX_SPOTS:
+                return found
+            scores[max(0, top - APART):top + APART + 1, max(0, left - APART):left + APART + 1] = -1.0
 
 
 def _small(image):
@@ -125,22 +126,23 @@ def _frames(video, numbers, size):
 
 
 def cue_at(frame, point, covered=None):
-    """The page around `point` in `frame`, with where the cursor covered it (its tip at `covered`) masked."""
+    """The page around `point` in `frame`, where the cursor covered it (its tip at `covered`) painted out."""
     height, width = frame.shape[:2]
     x, y = int(round(point[0])), int(round(point[1]))
-    left = min(max(0, x - PATCH[0] // 2), max(0, width - PATCH[0]))
-    top = min(max(0, y - PATCH[1] // 2), max(0, height - PATCH[1]))
+    # On even pixels, so that halving the frame and the patch keeps them aligned.
+    left = min(max(0, x - PATCH[0] // 2), max(0, width - PATCH[0])) // 2 * 2
+    top = min(max(0, y - PATCH[1] // 2), max(0, height - PATCH[1])) // 2 * 2
     patch = np.ascontiguousarray(frame[top:top + PATCH[1], left:left + PATCH[0]])
     if cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).std() < MIN_DETAIL:
         return None
-    mask = None
     if covered is not None:
-        mask = np.full(patch.shape, 255, np.uint8)
+        # Painted over from around it: a correlation with that part masked out is unstable in OpenCV.
+        cursor = np.zeros(patch.shape[:2], np.uint8)
         cx, cy = int(covered[0]) - left, int(covered[1]) - top
-        mask[max(0, cy - 18):max(0, cy + 30), max(0, cx - 18):max(0, cx + 22)] = 0
-        if mask.all():
-            mask = None
-    return Cue(point=(x, y), patch=patch, anchor=(x - left, y - top), mask=mask)
+        cursor[max(0, cy - 18):max(0, cy + 30), max(0, cx - 18):max(0, cx + 22)] = 255
+        if cursor.any():
+            patch = cv2.inpaint(patch, cursor, 3, cv2.INPAINT_TELEA)
+    return Cue(point=(x, y), patch=patch, anchor=(x - left, y - top))
 
 
 def _step_times(task_dir):

@@ -131,6 +131,12 @@ def test_a_text_the_page_stops_saying_must_be_gone():
     assert unmet_quotes(claim, "Pick an episode to start listening") == ["Pick an episode to start listening"]
 
 
+def test_a_text_named_without_quotes_ends_with_its_sentence():
+    claim = "The hint under the total says Add 1 more ticket to match your seats. The total is still $0.00."
+    assert unmet_quotes(claim, "Seats: E4 Add 1 more ticket to match your seats. Total $0.00") == []
+    assert unmet_quotes(claim, "Seats: E4 Total $0.00") == ["Add 1 more ticket to match your seats"]
+
+
 def test_quoted_texts_must_be_shown_with_their_numbers_and_gone_when_said_to_go():
     assert unmet_quotes("The header reads '1 tour booked'.", "No tours booked yet") == ["1 tour booked"]
     assert unmet_quotes("The header reads '1 tour booked'.", "Home  1 Tour Booked  Help") == []
@@ -245,6 +251,13 @@ def test_a_quoted_text_the_action_brought_is_a_move_as_claimed():
     # Every text said to be shown must be there; one said to go is no sign.
     assert quotes_brought("It reads 'Copied' and a toast says 'Saved'.", before, after) == []
     assert quotes_brought("The 'Copy' label is gone.", before, after) == []
+
+
+def test_a_quoted_text_said_once_more_than_before_was_brought():
+    table = " public/ Files copied as they are: images, fonts"
+    before = "npm install -g @quill/cli Copy" + table
+    assert quotes_brought("That button now reads 'Copied'.", before, "npm install -g @quill/cli Copied" + table) == ["Copied"]
+    assert quotes_brought("That button now reads 'Copied'.", before, before) == []
 
 
 def test_values_the_action_brought_as_named_say_the_page_moved_as_claimed():

@@ -74,7 +74,7 @@ def test_a_click_step_is_cued_by_where_the_cursor_rests_and_the_page_before_it(t
     assert set(cues) == {2}                           # a Scroll is not cued
     cue = cues[2]
     assert abs(cue.point[0] - 165) <= 1 and abs(cue.point[1] - 95) <= 1
-    # The page around the point is taken before the click, the cursor resting elsewhere masked out.
+    # The page around the point is taken before the click, the cursor resting elsewhere painted out.
     page = bgr(page_picture())
     spots = cue.spots(cv2.imencode(".png", page)[1].tobytes())
     assert spots and abs(spots[0].x - 165) <= 2 and abs(spots[0].y - 95) <= 2 and spots[0].likeness > 0.95
@@ -130,18 +130,30 @@ def test_a_label_the_step_quotes_decides_over_the_recording(open_page):  # noqa:
     assert grounded(page, "Click 'Save'", cue_on(page, 190, 150)) == "save"
 
 
-STAR_ROW = """<!doctype html><style>
-  body { margin: 20px; } .r { display: flex; gap: 40px; } .r div { width: 40px; height: 40px; background: #f5a623; cursor: pointer; }
+SQUARES = """<!doctype html><style>
+  body {{ margin: 20px 20px 20px {left}px; }} .r {{ display: flex; gap: 40px; }}
+  .r div {{ width: 40px; height: 40px; background: #f5a623; cursor: pointer; }}
 </style><div class="r" id="r"><div data-k="1"></div><div data-k="2"></div><div data-k="3"></div><div data-k="4"></div>
 <div data-k="5"></div></div>
 <script>document.getElementById("r").addEventListener("click", (e) => e.target.classList.add("on"));</script>"""
 
 
 @pytest.mark.browser
-def test_of_alike_places_the_words_choose_one_they_name(open_page):  # noqa: F811
-    page = open_page(STAR_ROW, (800, 200))
-    # The recording's look is found at every square alike; the words count the fourth.
-    assert grounded(page, "Click the fourth square in the row", cue_on(page, 80, 40)) == "4"
+def test_where_the_page_is_laid_out_as_recorded_the_recorded_place_is_the_one(open_page):  # noqa: F811
+    page = open_page(SQUARES.format(left=20), (800, 200))
+    # The inner squares look alike; the recording clicked the third, where this page has it too.
+    assert grounded(page, "Click the second square in the row", cue_on(page, 200, 40)) == "3"
+
+
+@pytest.mark.browser
+def test_of_alike_places_elsewhere_the_words_choose_one_they_name(open_page):  # noqa: F811
+    recorded = open_page(SQUARES.format(left=20), (800, 200))
+    moved = open_page(SQUARES.format(left=50), (800, 200))      # the rebuild sits 30 px further right
+    cue = cue_on(recorded, 200, 40)
+    assert len(cue.spots(moved.screenshot)) >= 2
+    assert grounded(moved, "Click the fourth square in the row", cue) == "4"
+    # The first square does not look as recorded (nothing left of it): the place nearest the recorded one.
+    assert grounded(moved, "Click the first square in the row", cue) == "3"
 
 
 PICTURE_OF_ICONS = """<!doctype html><body style="margin:0"><img data-k="picture" alt="" src="data:image/png;base64,{}">
