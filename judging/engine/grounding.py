@@ -57,6 +57,7 @@ TEXT_TOLERANCE = 0.1    # candidates named this much less well than the best are
 MOSTLY = 0.5            # "mostly of that colour"
 CONSIDERED = 5          # candidates listed when nothing matches
 SAME_PLACE = 4          # px: a spot this near the recorded point is where the recording clicked
+MOVED_LOOK = 0.97       # a look found elsewhere than recorded is the same picture from this likeness on
 SIZE_TOLERANCE = 0.9    # "the wide button": as wide as the widest, within a tenth
 TAB_WORDS = 3           # a tab's label is a few words at most
 SENTENCE_WORDS = 8      # a text of more words says something about things rather than names one
@@ -1042,7 +1043,8 @@ def _as_recorded(action, chosen, detail, cue, scene):
     """Where the replayed page shows what the recording shows around its cursor, a click there lands
     on the element the step means, whatever the words found: a person replaying the recording points
     where its cursor went. Where the page is laid out as recorded, that place; else, of alike places
-    (a row of stars, a grid of cards), the one the words name, or the one nearest the recorded place.
+    (a row of stars, a grid of cards), the one the words name, or, when the picture is the same, the
+    one nearest the recorded place.
     A place under which nothing can take the action (a picture of the page) proves nothing."""
     usable = (lambda c: c.get("editable")) if action == "Type" else (lambda c: c.get("interactive"))
     pointed = []
@@ -1055,9 +1057,16 @@ def _as_recorded(action, chosen, detail, cue, scene):
     away = {id(spot): math.hypot(spot.x - cue.point[0], spot.y - cue.point[1]) for spot, _ in pointed}
     # Where the page is laid out as recorded, the recorded place is the one: alike arrows over a board's
     # columns are told apart by where the cursor went.
-    places = [p for p in pointed if away[id(p[0])] <= SAME_PLACE] or pointed
+    laid_out = [p for p in pointed if away[id(p[0])] <= SAME_PLACE]
+    places = laid_out or pointed
     if chosen is not None and any(c is chosen or scene.contains(chosen, c) or scene.contains(c, chosen) for _, c in places):
         return chosen, detail
+    if chosen is not None and not laid_out:
+        # Moved elsewhere, the recorded look overrules what the words found only when it is the same
+        # picture; a look merely like it (another toggle of a restyled page) does not.
+        places = [p for p in places if p[0].likeness >= MOVED_LOOK]
+        if not places:
+            return chosen, detail
     spot, c = min(places, key=lambda p: away[id(p[0])])
     return c, spot.likeness
 
