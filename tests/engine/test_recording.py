@@ -170,3 +170,24 @@ def test_a_picture_of_the_page_takes_no_click_from_the_recording(open_page):  # 
     with_cue = grounding.choose("Click", Description("Click the icon"), picture.candidates, picture.viewport,
                                 screenshot=picture.screenshot, cue=cue_on(icons, 184, 84))
     assert with_cue == by_words
+
+
+TOGGLES = """<!doctype html><style>
+  body {{ margin: 0; font: 16px sans-serif; background: {page}; color: {ink}; }}
+  .row {{ position: absolute; left: 40px; width: 300px; height: 40px; }} .row span {{ position: absolute; left: 0; top: 10px; }}
+  .t {{ position: absolute; right: 0; top: 7px; width: 46px; height: 26px; border-radius: 13px; background: {off}; cursor: pointer; }}
+  .t::after {{ content: ""; position: absolute; left: 3px; top: 3px; width: 20px; height: 20px; border-radius: 50%; background: #fff; }}
+</style>
+<div class="row" style="top: {first}px"><span>Dark mode</span><div class="t" data-k="dark" role="switch"></div></div>
+<div class="row" style="top: {second}px"><span>Notifications</span><div class="t" data-k="notify" role="switch"></div></div>"""
+
+
+@pytest.mark.browser
+def test_a_look_merely_like_the_recorded_one_elsewhere_leaves_the_words_their_pick(open_page):  # noqa: F811
+    recorded = open_page(TOGGLES.format(page="#fff", ink="#222", off="#c7c7cc", first=60, second=120), (400, 300))
+    # Restyled: a grey page, the rows the other way round. Its first toggle looks much like the one
+    # recorded (a toggle with one under it), not the same picture.
+    restyled = open_page(TOGGLES.format(page="#eeeeee", ink="#222", off="#c7c7cc", first=150, second=90), (400, 300))
+    cue = cue_on(recorded, 317, 80)
+    assert [round(s.y) for s in cue.spots(restyled.screenshot)] == [110]
+    assert grounded(restyled, "Click the toggle to the right of 'Dark mode'", cue) == "dark"
