@@ -344,7 +344,7 @@ def quotes_brought(assertion, before_page, after_page):
 def _times(text, page_text, alone=False):
     """How often the page says the text, as a line of its own or in whole words, up to case."""
     if alone:
-        return len(re.findall(_line_of(text), page_text))
+        return len(re.findall(r"(?im)^[^\w\n]*" + re.escape(text) + r"[^\w\n]*$", page_text))
     return len(re.findall(r"(?<!\w)" + re.escape(" ".join(text.lower().split())) + r"(?!\w)",
                           " ".join(page_text.lower().split())))
 
@@ -512,11 +512,7 @@ def quoted_claims(assertion):
 
 def _alone(text, page_text):
     """Whether one of the page's texts (a line of its text) says just `text`, punctuation aside."""
-    return re.search(_line_of(text), page_text) is not None
-
-
-def _line_of(text):
-    return r"(?im)^[^\w\n]*" + re.escape(text) + r"[^\w\n]*$"
+    return _times(text, page_text, alone=True) > 0
 
 
 def _shown(text, page_text, alone=False):
@@ -525,9 +521,9 @@ def _shown(text, page_text, alone=False):
     be there exactly, in the same place."""
     if alone:
         return _alone(text, page_text)
-    text, page = " ".join(text.lower().split()), " ".join(page_text.lower().split())
-    if re.search(r"(?<!\w)" + re.escape(text) + r"(?!\w)", page):   # whole words: "Good" is not in "goodbye"
+    if _times(text, page_text):   # whole words: "Good" is not in "goodbye"
         return True
+    text, page = " ".join(text.lower().split()), " ".join(page_text.lower().split())
     if len(text.split()) < 2:
         return False      # one word is there as a word, or not
     match = fuzz.partial_ratio_alignment(text, page)

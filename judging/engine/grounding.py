@@ -370,9 +370,13 @@ class Scene:
             return 0.0
         if self.controls_inside(c) >= 2 and not (c.get("look") or {}).get("paint"):
             return 0.0
+        return colours.share(self.image(), c["box"], word)
+
+    def image(self):
+        """The screenshot's BGR pixels, decoded once for colour words and the recording's cue alike."""
         if self._image is None:
             self._image = colours.decode(self.png)
-        return colours.share(self._image, c["box"], word)
+        return self._image
 
     def dated(self):
         """{container id: {"month"} or {"month", "calendar"} or {"calendar"}}: what a person calls a month
@@ -1048,7 +1052,7 @@ def _as_recorded(action, chosen, detail, cue, scene):
     A place under which nothing can take the action (a picture of the page) proves nothing."""
     usable = (lambda c: c.get("editable")) if action == "Type" else (lambda c: c.get("interactive"))
     pointed = []
-    for spot in cue.spots(scene.png):
+    for spot in cue.spots(scene.image()):
         under = [c for c in scene.candidates if c.get("visible") and usable(c) and layout.holds(c["box"], spot.x, spot.y)]
         if under:
             pointed.append((spot, min(under, key=lambda c: c["box"]["width"] * c["box"]["height"])))

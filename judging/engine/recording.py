@@ -60,10 +60,9 @@ class Cue:
     patch: np.ndarray          # BGR, the page before the step around the point, the cursor painted out
     anchor: tuple              # where the point is in the patch
 
-    def spots(self, screenshot):
-        """Where the replayed page (PNG bytes of its viewport) shows the recorded look: the best match
+    def spots(self, image):
+        """Where the replayed page (its viewport's BGR pixels) shows the recorded look: the best match
         and every other as good, best first, each as the point it puts the cursor on."""
-        image = cv2.imdecode(np.frombuffer(screenshot, np.uint8), cv2.IMREAD_COLOR)
         if image is None:
             return []
         image, patch = _small(image), _small(self.patch)

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from judging.engine import grounding, recording
+from judging.engine.colours import decode
 from judging.engine.grounding import Description
 from judging.engine.task import load_task
 from tasks_catalog.authoring import draw_cursor
@@ -76,7 +77,7 @@ def test_a_click_step_is_cued_by_where_the_cursor_rests_and_the_page_before_it(t
     assert abs(cue.point[0] - 165) <= 1 and abs(cue.point[1] - 95) <= 1
     # The page around the point is taken before the click, the cursor resting elsewhere painted out.
     page = bgr(page_picture())
-    spots = cue.spots(cv2.imencode(".png", page)[1].tobytes())
+    spots = cue.spots(page)
     assert spots and abs(spots[0].x - 165) <= 2 and abs(spots[0].y - 95) <= 2 and spots[0].likeness > 0.95
 
 
@@ -90,7 +91,7 @@ def test_a_look_the_page_does_not_show_gives_no_spot():
     cue = recording.cue_at(bgr(page_picture()), (165, 95))
     other = Image.new("RGB", SIZE, (20, 20, 20))
     ImageDraw.Draw(other).text((40, 80), "Something else entirely", fill=(230, 230, 230))
-    assert cue.spots(cv2.imencode(".png", bgr(other))[1].tobytes()) == []
+    assert cue.spots(bgr(other)) == []
 
 
 # -- the grounding with a cue -------------------------------------------------------------------
@@ -108,7 +109,7 @@ ICONS = """<!doctype html><style>
 
 def cue_on(page, x, y):
     """The cue a recording of this very page gives when its cursor rests at (x, y)."""
-    return recording.cue_at(cv2.imdecode(np.frombuffer(page.screenshot, np.uint8), cv2.IMREAD_COLOR), (x, y))
+    return recording.cue_at(decode(page.screenshot), (x, y))
 
 
 def grounded(page, description, cue):
@@ -150,7 +151,7 @@ def test_of_alike_places_elsewhere_the_words_choose_one_they_name(open_page):  #
     recorded = open_page(SQUARES.format(left=20), (800, 200))
     moved = open_page(SQUARES.format(left=50), (800, 200))      # the rebuild sits 30 px further right
     cue = cue_on(recorded, 200, 40)
-    assert len(cue.spots(moved.screenshot)) >= 2
+    assert len(cue.spots(decode(moved.screenshot))) >= 2
     assert grounded(moved, "Click the fourth square in the row", cue) == "4"
     # The first square does not look as recorded (nothing left of it): the place nearest the recorded one.
     assert grounded(moved, "Click the first square in the row", cue) == "3"
@@ -164,7 +165,7 @@ PICTURE_OF_ICONS = """<!doctype html><body style="margin:0"><img data-k="picture
 def test_a_picture_of_the_page_takes_no_click_from_the_recording(open_page):  # noqa: F811
     icons = open_page(ICONS, (400, 300))
     picture = open_page(PICTURE_OF_ICONS.format(base64.b64encode(icons.screenshot).decode()), (400, 300))
-    assert cue_on(icons, 184, 84).spots(picture.screenshot)     # the look is there, in the picture
+    assert cue_on(icons, 184, 84).spots(decode(picture.screenshot))     # the look is there, in the picture
     by_words = grounding.choose("Click", Description("Click the icon"), picture.candidates, picture.viewport,
                                 screenshot=picture.screenshot)
     with_cue = grounding.choose("Click", Description("Click the icon"), picture.candidates, picture.viewport,
@@ -189,5 +190,5 @@ def test_a_look_merely_like_the_recorded_one_elsewhere_leaves_the_words_their_pi
     # recorded (a toggle with one under it), not the same picture.
     restyled = open_page(TOGGLES.format(page="#eeeeee", ink="#222", off="#c7c7cc", first=150, second=90), (400, 300))
     cue = cue_on(recorded, 317, 80)
-    assert [round(s.y) for s in cue.spots(restyled.screenshot)] == [110]
+    assert [round(s.y) for s in cue.spots(decode(restyled.screenshot))] == [110]
     assert grounded(restyled, "Click the toggle to the right of 'Dark mode'", cue) == "dark"
