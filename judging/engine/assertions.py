@@ -40,7 +40,9 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   action (in the part of the page it changed, read with the line it sits in, or newly in view, or
   in view after a scroll; a value it changes *from*
   excepted: "from $199 to $238" needs $238 there), its typed words, and its quoted or named texts;
-  one said to be removed, closed or gone must no longer be shown.
+  one said to be removed, closed or gone must no longer be shown. A text it says something now reads
+  ("the bottom bar now shows Glass Towers") must be brought too: on a line of text the action changed
+  or opened, or said more often than before.
 - Either way, values the assertion says are listed in order ("sorted", "cheapest first") are in
   that order on the page, and an item it says moves to the top (bottom) of its list is read higher
   (lower) on the page than before, and a page it says is in a dark (light) theme is dark (light) over
@@ -73,6 +75,9 @@ UNSHOWN_NUMBER = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+\s*(?:px|pixels?)\b|\bby\s
 _CHANGED = r"(\d[\d,.:]*(?:(?:\s*/\s*|\s+of\s+)\d[\d,.:]*)*)"
 FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?" + _CHANGED + "|"
                         r"\b(?:instead\s+of|rather\s+than|replacing|in\s+place\s+of)\s+[^\d.;,]{0,25}?" + _CHANGED, re.I)
+# "changes from 8 episodes · 2 downloaded to 8 episodes · 3 downloaded", "from Leaving 16:00 to Leaving
+# 17:00": all a text changes from, up to its "to", is the old value, numbers and words alike.
+FROM_TEXT = re.compile(r"\bfrom\s+([^;]{1,60}?)\s+to\s+(?=\S)", re.I)
 # A number written as a value (a price, a percentage, a ratio, a time, a decimal), or said to be read.
 READ_VALUE = re.compile(r"[$€£¥]\s*\d[\d.]*|\d+(?:\s*%|(?:\s*/\s*|\s+of\s+|[.:])\d+)|"
                         r"\b(?:reads|shows|says|displays|to|at)\s+(" + NUMBER.pattern + ")", re.I)
@@ -86,6 +91,8 @@ INTRODUCED = re.compile(r"\b(?:(?:starting|beginning|opening|headed|led)\s+(?:wi
 # What a text reads, named without quotes by its capital ("the caption reads Good", "the bar shows
 # Glass Towers by Mira Vale"); a value ("reads 2") is a number, a look ("shows a red heart") no text.
 READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing)\s+(?:now\s+)?([A-Z][^;\x00]*)$")
+# A quote after these words is what something reads ("now reads 'Copied'"), not a control's name.
+READ_BEFORE = re.compile(r"\b(?:reads|reading|says|saying|shows|showing|displays|titled|entitled)\s+(?:now\s+)?$", re.I)
 # Where a text named without quotes ends: what it replaces, or words describing it ("reads Your turn
 # again with its red dot" names "Your turn").
 REPLACED = re.compile(r"\s+(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|from|again|with|under|below|"
@@ -125,6 +132,8 @@ THEME_SHARE = 0.5      # a page in a dark (light) theme is dark (light) over mor
 # hover shade): a person comparing the two screenshots would call them the same.
 IDENTICAL_SHARE = 0.002
 QUOTED_MATCH = 85
+# A text within this many pixels of where the page showed it before is the same text, not one brought.
+PLACE = 2
 # A state resembles its checkpoint enough when it does at least this share as much as the page as
 # loaded resembled the first checkpoint (or at least the threshold).
 OWN_RESEMBLANCE = 0.9
@@ -267,8 +276,11 @@ def _in_order(values):
 def named_numbers(assertion):
     """The numbers an assertion says the page shows: not ordinals, distances or a value changed from."""
     text = THOUSANDS.sub("", assertion)
-    old = {THOUSANDS.sub("", m.group(1) or m.group(2)).strip(",.") for m in FROM_VALUE.finditer(assertion)}
-    return _numbers(UNSHOWN_NUMBER.sub(" ", text)) - {n for o in old for n in _numbers(o)}
+    old = [m.span(g) for m in FROM_VALUE.finditer(text) for g in (1, 2) if m.group(g)] + \
+          [m.span(1) for m in FROM_TEXT.finditer(text)]
+    for start, end in old:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return _numbers(UNSHOWN_NUMBER.sub(" ", text))
 
 
 def read_values(assertion):
@@ -486,6 +498,8 @@ class Claim:
     text: str
     should: bool          # shown, or gone
     alone: bool = False   # a text of its own on the page: what a caption reads ("reads Good")
+    read: bool = False    # what something is said to read ("the bar shows Glass Towers"), not a control's name
+    stays: bool = False   # said to stay as it was ("still reads Your turn")
 
 
 def quoted_claims(assertion):
@@ -495,19 +509,58 @@ def quoted_claims(assertion):
     (the caption "Good", not a review titled "Good kettle")."""
     claims = []
     for clause in CLAUSE.split(assertion):
-        gone = bool(GONE.search(clause))
+        gone, stays = bool(GONE.search(clause)), bool(STAYS.search(clause))
         for match in QUOTED.finditer(clause):
             text = next(g for g in match.groups() if g is not None).strip()
             if text:
-                claims.append(Claim(text, not gone))
+                claims.append(Claim(text, not gone, read=bool(READ_BEFORE.search(clause[:match.start()])), stays=stays))
         bare = QUOTED.sub("\x00", clause)      # a quote after "titled" is the title, said above
         named, read = INTRODUCED.search(bare), READS.search(bare)
         if named and len(WORD.findall(named.group(1).lower())) >= 2:
-            claims.append(Claim(named.group(1).strip(" .!?"), not gone))
+            claims.append(Claim(named.group(1).strip(" .!?"), not gone, read=True, stays=stays))
         elif read:
             text = REPLACED.split(read.group(1))[0].strip(" .!?")     # "shows Helpful (9) instead of …"
-            claims.append(Claim(text, not gone, alone=len(text.split()) == 1))
+            claims.append(Claim(text, not gone, alone=len(text.split()) == 1, read=True, stays=stays))
     return claims
+
+
+def _fresh_lines(before_boxes, after_boxes):
+    """The lines of text the action brought: each text the page shows where it did not show it before
+    (a title that changed, a panel that opened), read with the texts beside it on its line ("<b>4</b>
+    / 5" reads 4 / 5). A text that was already there, only restyled, is not brought."""
+    was = {}
+    for text, left, top, *_ in before_boxes:
+        was.setdefault(text, []).append((left, top))
+    lines = []
+    for box in after_boxes:
+        text, left, top, right, bottom = box
+        if any(abs(left - l) <= PLACE and abs(top - t) <= PLACE for l, t in was.get(text, ())):
+            continue
+        height = max(1, bottom - top)
+        row = sorted((b for b in after_boxes if min(bottom, b[4]) - max(top, b[2]) >= 0.5 * min(height, b[4] - b[2])),
+                     key=lambda b: b[1])
+        at = row.index(box)
+        start, end = at, at + 1
+        while start > 0 and row[start][1] - row[start - 1][3] <= height:
+            start -= 1
+        while end < len(row) and row[end][1] - row[end - 1][3] <= height:
+            end += 1
+        lines.append(" ".join(b[0] for b in row[start:end]))
+    return "\n".join(lines)
+
+
+def texts_not_brought(assertion, before_boxes, after_boxes, before_page, after_page, after_view="", scrolled=False):
+    """The texts the assertion says something now reads ("the bottom bar now shows Glass Towers by Mira
+    Vale") that the page shows but the action did not bring: not in a line it changed or opened, not
+    said more often than before, nor newly in view after a scroll. Without a checkpoint this ties the
+    text to the action: a bar that skipped to another song leaves "Glass Towers" only in the list. A text
+    said to stay, or only named (a control's quoted label), need only be shown."""
+    unsure = [c for c in quoted_claims(assertion)
+              if c.should and c.read and not c.stays and _shown(c.text, after_page, c.alone)
+              and _times(c.text, after_page, c.alone) <= _times(c.text, before_page, c.alone)
+              and not (scrolled and _shown(c.text, after_view, c.alone))]
+    fresh = _fresh_lines(before_boxes, after_boxes) if unsure else ""
+    return [c.text for c in unsure if not _shown(c.text, fresh, c.alone)]
 
 
 def _alone(text, page_text):
@@ -674,14 +727,16 @@ class OfflineJudge:
                                           after.text + " " + current.text, scrolled=change.scroll)
             unechoed = missing_typed(text, typed, None, page_text)
             quotes = unmet_quotes(text, page_text)
+            unbrought = texts_not_brought(text, before.boxes, after.boxes, before.page_text, after.page_text,
+                                          after.text, scrolled=change.scroll)
             disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
             theme = theme_unmet(text, current.png)
             beside = mislabelled(text, after.boxes, self.task.viewport.width)
-            holds = (change.any() and not missing and not unechoed and not quotes and not disorder and not theme
-                     and not beside)
+            holds = (change.any() and not missing and not unechoed and not quotes and not unbrought and not disorder
+                     and not theme and not beside)
             return _offline(text, holds, {"rule": "no checkpoint: a change, and what the assertion names is shown",
                                           "numbers_not_brought": missing, "typed_missing": unechoed,
-                                          "quotes_unmet": quotes, "misordered": disorder, "theme_unmet": theme,
+                                          "quotes_unmet": quotes, "texts_not_brought": unbrought, "misordered": disorder, "theme_unmet": theme,
                                           "mislabelled": beside, **facts})
         if identical(current.png, self.truth.png[j]):
             return _offline(text, True, {"rule": "the page shows its checkpoint", "checkpoint": j, **facts})

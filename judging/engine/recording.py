@@ -1,5 +1,6 @@
 """Where the task's recording points: for each Click and Type step, the spot the cursor rests on
-in video.mp4 and the look of the page around it just before the step.
+in video.mp4 and the look of the page around it as the click met it: the last frame before the
+cursor reached the point (a panel still sliding in when the step began has arrived by then).
 
 A person rebuilding or replaying a site finds "the fourth star" by looking at the recording: the
 cursor goes to it. The offline grounding does the same when the words leave doubt (pages whose
@@ -27,7 +28,7 @@ ARROW = [(0, 0), (0, 20), (5, 15), (9, 24), (12, 22), (8, 14), (14, 14)]
 ARROW_MARGIN = 2
 # Mean squared grey difference over the arrow above which no cursor is in the frame.
 ARROW_MAX_ERROR = 2500.0
-# A frame this long before a step starts shows the page settled after the step before.
+# A frame this long before a step starts shows the page as the step meets it.
 BEFORE = 0.05
 # The page around the point, as wide and as high: the look of the element and of what sits next to it.
 PATCH = (192, 112)
@@ -35,6 +36,8 @@ PATCH = (192, 112)
 MIN_DETAIL = 6.0
 # The replay's screenshot shows the recorded look where it correlates this well (1 = the same pixels).
 SAME_LOOK = 0.9
+# Where nothing shows the same look, the recorded place still counts when it looks this much like it.
+PLACE_LOOK = 0.8
 # Spots this close to the best are as good a match: alike elements (cards, stars) look the same.
 ALIKE = 0.02
 # Two spots are apart by this much at least (in halved pixels): alike controls can sit closer than
@@ -75,11 +78,21 @@ class Cue:
         while True:
             _, value, _, (left, top) = cv2.minMaxLoc(scores)
             if value < max(SAME_LOOK, best - ALIKE):
-                return found
+                return found or self._in_place(scores)
             found.append(Spot(left / SCALE + self.anchor[0], top / SCALE + self.anchor[1], round(value, 4)))
             if len(found) == MAX_SPOTS:
                 return found
             scores[max(0, top - APART):top + APART + 1, max(0, left - APART):left + APART + 1] = -1.0
+
+
+    def _in_place(self, scores):
+        """[the recorded point] when the page there looks like the recording there though not the same
+        picture (a rebuild with another spacing or font, laid out as recorded); else []."""
+        left = int(round((self.point[0] - self.anchor[0]) * SCALE))
+        top = int(round((self.point[1] - self.anchor[1]) * SCALE))
+        if not (0 <= top < scores.shape[0] and 0 <= left < scores.shape[1]) or scores[top, left] < PLACE_LOOK:
+            return []
+        return [Spot(float(self.point[0]), float(self.point[1]), round(float(scores[top, left]), 4))]
 
 
 def _small(image):
@@ -108,20 +121,41 @@ def find_cursor(frame):
 
 
 def _frames(video, numbers, size):
-    """The frames numbered so (0-based), as BGR arrays of `size` (the viewport), by number."""
+    """(number, frame) for the frames numbered so (0-based), in order, as BGR arrays of `size` (the
+    viewport): decoded one at a time, so that a long stretch of the video is never held whole."""
     wanted = sorted(set(numbers))
+    if not wanted:
+        return
     select = "+".join(f"eq(n\\,{n})" for n in wanted)
     width, height = size
+    frame_bytes = width * height * 3
     command = ["ffmpeg", "-loglevel", "error", "-nostdin", "-i", str(video),
                "-vf", f"select='{select}',scale={width}:{height}", "-fps_mode", "passthrough",
                "-f", "rawvideo", "-pix_fmt", "bgr24", "-"]
     try:
-        raw = subprocess.run(command, capture_output=True, check=True, timeout=DECODE_TIMEOUT).stdout
-    except (OSError, subprocess.SubprocessError):
-        return {}
-    frames = np.frombuffer(raw, np.uint8)
-    count = frames.size // (width * height * 3)
-    return dict(zip(wanted, frames[:count * width * height * 3].reshape(count, height, width, 3)))
+        decoder = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    except OSError:
+        return
+    timer = threading.Timer(DECODE_TIMEOUT, decoder.kill)
+    timer.start()
+    try:
+        for number in wanted:
+            raw = decoder.stdout.read(frame_bytes)
+            if len(raw) < frame_bytes:
+                return
+            yield number, np.frombuffer(raw, np.uint8).reshape(height, width, 3)
+    finally:
+        timer.cancel()
+        decoder.kill()
+        decoder.wait()
+
+
+def _cursor_on(frame, point):
+    """Whether the arrow's tip is drawn at `point` (within a pixel or two) in the frame."""
+    x, y = int(round(point[0])), int(round(point[1]))
+    left, top = max(0, x - 2 * ARROW_MARGIN), max(0, y - 2 * ARROW_MARGIN)
+    tip = find_cursor(np.ascontiguousarray(frame[top:y + 32, left:x + 24]))
+    return tip is not None and abs(tip[0] + left - x) <= ARROW_MARGIN and abs(tip[1] + top - y) <= ARROW_MARGIN
 
 
 def cue_at(frame, point, covered=None):
@@ -183,24 +217,44 @@ def _read(video, steps, size):
         return {}
     fps, duration, starts = times
     moments = sorted(starts.values()) + [duration]
-    wanted = {}
+    spans = {}
     for number, kind in steps:
         if kind in ("Click", "Type") and number in starts:
             start = starts[number]
             end = next((m for m in moments if m > start), duration)
-            # Before: the page as the step meets it. Rest: the cursor where the step left it.
-            wanted[number] = (int(max(0.0, start - BEFORE) * fps), max(0, int((end - BEFORE) * fps)))
-    if not wanted:
-        return {}
-    frames = _frames(video, [n for pair in wanted.values() for n in pair], size)
+            # From the page as the step meets it to the cursor where the step left it (at rest).
+            spans[number] = (int(max(0.0, start - BEFORE) * fps), max(0, int((end - BEFORE) * fps)))
+    points = {}
+    for rest, frame in _frames(video, [rest for _, rest in spans.values()], size):
+        for number, (_, at_rest) in spans.items():
+            if at_rest == rest:
+                points[number] = find_cursor(frame)
+    spans = {number: span for number, span in spans.items() if points.get(number) is not None}
+    # The page as the step met it, and as the click met it: the last frame before the cursor reached
+    # the point.
+    began, met, arrived = {}, {}, set()
+    for n, frame in _frames(video, [n for first, rest in spans.values() for n in range(first, rest)], size):
+        for number, (first, rest) in spans.items():
+            if n == first:
+                began[number] = frame
+            if first <= n < rest and number not in arrived:
+                if n > first and _cursor_on(frame, points[number]):
+                    arrived.add(number)
+                else:
+                    met[number] = frame
     cues = {}
-    for number, (before, rest) in wanted.items():
-        if before not in frames or rest not in frames:
-            continue
-        point = find_cursor(frames[rest])
-        if point is None:
-            continue
-        cue = cue_at(frames[before], point, find_cursor(frames[before]))
+    for number, frame in met.items():
+        cue = _settled(*(cue_at(f, points[number], find_cursor(f)) for f in (began[number], frame)))
         if cue is not None:
             cues[number] = cue
     return cues
+
+
+def _settled(began, met):
+    """The look of the place before the pointer came near it (a control lit by the hovering pointer
+    is not how the replayed page shows it), unless the page was still changing there when the step
+    began (a panel sliding in): then as the click met it."""
+    if began is None or met is None:
+        return met or began
+    same = cv2.matchTemplate(began.patch, met.patch, cv2.TM_CCOEFF_NORMED)[0, 0]
+    return began if same >= SAME_LOOK else met

@@ -3,7 +3,7 @@ the part of a page in Chromium that an action changed."""
 import pytest
 
 from judging.engine.assertions import (identical, labelled_values, mislabelled, misordered, misplaced,
-                                       missing_numbers, missing_typed, moved, named_numbers, numbers_not_brought, order_direction, quotes_brought,
+                                       missing_numbers, missing_typed, moved, named_numbers, numbers_not_brought, order_direction, quotes_brought, texts_not_brought,
                                        text_direction, theme_brought, theme_unmet, unmet_quotes, values_brought)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
@@ -76,6 +76,40 @@ def test_a_value_changed_from_need_not_be_shown_nor_ordinals_and_distances():
 def test_a_ratio_changed_from_is_read_whole_and_need_not_be_shown():
     assert named_numbers("The counter goes from 14 of 24 spaces free to 13 of 24 spaces free.") == {"13/24"}
     assert named_numbers("The pager reads 3 / 5 instead of 2 / 5.") == {"3/5"}
+
+
+def test_all_a_text_changes_from_up_to_its_to_need_not_be_shown():
+    assert named_numbers("The text changes from 8 episodes · 2 downloaded (84 MB) to 8 episodes · 3 downloaded "
+                         "(119 MB).") == {"8", "3", "119"}
+    assert named_numbers("The line changes from Leaving 16:00 to Leaving 17:00 and the price rises to £7.20.") \
+        == {"17:00", "7.2"}
+
+
+def test_a_text_something_now_reads_must_be_brought_by_the_action():
+    listed = [("Neon Rain", 60, 100, 140, 116), ("Glass Towers", 60, 130, 150, 146), ("Mira Vale", 300, 130, 370, 146)]
+    before = listed + [("Neon Rain", 40, 740, 120, 756), ("Kite Harbour", 40, 760, 130, 776)]
+    skipped = listed + [("Slow Motion Summer", 40, 740, 180, 756), ("Ada Reyes", 40, 760, 110, 776)]
+    played = listed + [("Glass Towers", 40, 740, 130, 756), ("Mira Vale", 40, 760, 110, 776)]
+    said = "The bottom bar now shows Glass Towers by Mira Vale and the fourth row is highlighted."
+    text = lambda boxes: "\n".join(b[0] for b in boxes)  # noqa: E731
+    assert texts_not_brought(said, before, skipped, text(before), text(skipped)) == ["Glass Towers by Mira Vale"]
+    assert texts_not_brought(said, before, played, text(before), text(played)) == []
+
+
+def test_a_text_said_to_stay_or_only_named_need_not_be_brought():
+    boxes = [("Your turn", 10, 10, 80, 26), ("Dark mode", 10, 40, 90, 56)]
+    page = "Your turn\nDark mode"
+    assert texts_not_brought("The indicator still reads Your turn.", boxes, boxes, page, page) == []
+    assert texts_not_brought("The 'Dark mode' toggle turns blue.", boxes, boxes, page, page) == []
+    assert texts_not_brought("The indicator reads Your turn.", boxes, boxes, page, page) == ["Your turn"]
+
+
+def test_a_value_changed_inside_its_line_is_read_with_the_line_it_sits_in():
+    before = [("Saved jobs (", 10, 10, 90, 26), ("0", 90, 10, 98, 26), (")", 98, 10, 102, 26)]
+    after = [("Saved jobs (", 10, 10, 90, 26), ("1", 90, 10, 98, 26), (")", 98, 10, 102, 26)]
+    said = "The header reads Saved jobs (1)."
+    assert texts_not_brought(said, before, after, "Saved jobs (\n0\n)", "Saved jobs (\n1\n)") == []
+    assert texts_not_brought(said, after, after, "Saved jobs (\n1\n)", "Saved jobs (\n1\n)") == ["Saved jobs (1)"]
 
 
 def test_a_price_with_cents_of_zero_is_the_same_value():

@@ -81,10 +81,51 @@ def test_a_click_step_is_cued_by_where_the_cursor_rests_and_the_page_before_it(t
     assert spots and abs(spots[0].x - 165) <= 2 and abs(spots[0].y - 95) <= 2 and spots[0].likeness > 0.95
 
 
+def test_the_look_is_taken_as_the_click_met_it_not_while_a_panel_still_arrives(tmp_path):
+    arriving, settled, clicked = page_picture(), page_picture(), page_picture()
+    ImageDraw.Draw(arriving).rectangle((130, 60, 200, 130), fill=(250, 250, 250))   # the circle not there yet
+    ImageDraw.Draw(clicked).ellipse((140, 70, 190, 120), fill=(200, 40, 40))        # what the click turned it into
+    waiting = [arriving.copy() for _ in range(20)] + [settled.copy() for _ in range(3)]
+    for frame in waiting:
+        draw_cursor(frame, 40, 170, pressed=False)
+    on_the_way, done = settled.copy(), clicked.copy()
+    draw_cursor(on_the_way, 100, 130, pressed=False)
+    draw_cursor(done, 165, 95, pressed=False)
+    task = load_task(write_task(tmp_path / "t", waiting + [on_the_way] + [done] * 6, [(1, 0.5), (2, 2.0)]))
+    cue = recording.read_cues(task)[2]
+    spots = cue.spots(bgr(settled))
+    assert spots and abs(spots[0].x - 165) <= 2 and abs(spots[0].y - 95) <= 2 and spots[0].likeness > 0.95
+
+
+def test_the_look_is_taken_before_the_pointer_lit_the_control_it_went_to(tmp_path):
+    plain, lit = page_picture(), page_picture()
+    ImageDraw.Draw(lit).ellipse((140, 70, 190, 120), fill=(40, 90, 200), outline=(20, 20, 20), width=4)  # a hover ring
+    waiting = [plain.copy() for _ in range(20)]
+    for frame in waiting:
+        draw_cursor(frame, 40, 170, pressed=False)
+    on_the_way, done = lit.copy(), lit.copy()
+    draw_cursor(on_the_way, 100, 130, pressed=False)
+    draw_cursor(done, 165, 95, pressed=False)
+    task = load_task(write_task(tmp_path / "t", waiting + [on_the_way] * 3 + [done] * 6, [(1, 0.5), (2, 2.0)]))
+    spots = recording.read_cues(task)[2].spots(bgr(plain))
+    assert spots and abs(spots[0].x - 165) <= 2 and abs(spots[0].y - 95) <= 2 and spots[0].likeness > 0.98
+
+
 def test_a_task_without_step_times_has_no_cues(tmp_path):
     folder = write_task(tmp_path / "t", [page_picture()] * 10, [(1, 0.2), (2, 0.5)])
     (folder / "metadata.json").write_text(json.dumps({"recording_details": {"resolution": "320x200"}}))
     assert recording.read_cues(load_task(folder)) == {}
+
+
+def test_the_recorded_place_counts_where_the_page_there_looks_like_it_though_not_the_same():
+    cue = recording.cue_at(bgr(page_picture()), (165, 95))
+    rebuilt, moved = page_picture(), page_picture()
+    ImageDraw.Draw(rebuilt).ellipse((140, 70, 200, 130), fill=(40, 90, 200))     # a bigger circle, same place
+    ImageDraw.Draw(moved).rectangle((130, 60, 210, 140), fill=(250, 250, 250))
+    ImageDraw.Draw(moved).ellipse((150, 70, 210, 130), fill=(40, 90, 200))       # and moved over
+    spots = cue.spots(bgr(rebuilt))
+    assert [(s.x, s.y) for s in spots] == [(165, 95)] and recording.PLACE_LOOK <= spots[0].likeness < recording.SAME_LOOK
+    assert cue.spots(bgr(moved)) == []
 
 
 def test_a_look_the_page_does_not_show_gives_no_spot():
