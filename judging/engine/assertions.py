@@ -549,16 +549,20 @@ def _fresh_lines(before_boxes, after_boxes):
     return "\n".join(lines)
 
 
-def texts_not_brought(assertion, before_boxes, after_boxes, before_page, after_page, after_view="", scrolled=False):
+def texts_not_brought(assertion, before_boxes, after_boxes, before_page, after_page, after_view="", scrolled=False,
+                      seen=("", "")):
     """The texts the assertion says something now reads ("the bottom bar now shows Glass Towers by Mira
     Vale") that the page shows but the action did not bring: not in a line it changed or opened, not
-    said more often than before, nor newly in view after a scroll. Without a checkpoint this ties the
-    text to the action: a bar that skipped to another song leaves "Glass Towers" only in the list. A text
-    said to stay, or only named (a control's quoted label), need only be shown."""
+    said more often than before, nor newly in view: after a scroll, or on the screenshot (`seen`: the
+    screenshots' texts before and after), as a header a closing dialog had covered. Without a
+    checkpoint this ties the text to the action: a bar that skipped to another song leaves "Glass
+    Towers" only in the list. A text said to stay, or only named (a control's quoted label), need only
+    be shown."""
     unsure = [c for c in quoted_claims(assertion)
               if c.should and c.read and not c.stays and _shown(c.text, after_page, c.alone)
               and _times(c.text, after_page, c.alone) <= _times(c.text, before_page, c.alone)
-              and not (scrolled and _shown(c.text, after_view, c.alone))]
+              and not (scrolled and _shown(c.text, after_view, c.alone))
+              and not (_shown(c.text, seen[1], c.alone) and not _shown(c.text, seen[0], c.alone))]
     fresh = _fresh_lines(before_boxes, after_boxes) if unsure else ""
     return [c.text for c in unsure if not _shown(c.text, fresh, c.alone)]
 
@@ -728,7 +732,7 @@ class OfflineJudge:
             unechoed = missing_typed(text, typed, None, page_text)
             quotes = unmet_quotes(text, page_text)
             unbrought = texts_not_brought(text, before.boxes, after.boxes, before.page_text, after.page_text,
-                                          after.text, scrolled=change.scroll)
+                                          after.text, scrolled=change.scroll, seen=(previous.text, current.text))
             disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
             theme = theme_unmet(text, current.png)
             beside = mislabelled(text, after.boxes, self.task.viewport.width)
