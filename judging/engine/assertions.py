@@ -93,6 +93,10 @@ INTRODUCED = re.compile(r"\b(?:(?:starting|beginning|opening|headed|led)\s+(?:wi
 READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing)\s+(?:now\s+)?([A-Z][^;\x00]*)$")
 # A quote after these words is what something reads ("now reads 'Copied'"), not a control's name.
 READ_BEFORE = re.compile(r"\b(?:reads|reading|says|saying|shows|showing|displays|titled|entitled)\s+(?:now\s+)?$", re.I)
+# A clause saying what something reads as a change: "the bar now shows …", "the title changes to …"
+# ("the dialog closes and the header reads …" describes a header that may have read so before).
+NOW = re.compile(r"\bnow\b|\b(?:changes?|changed|switch(?:es)?|switched|turns?|turned|becomes?|updates?|updated)\s+to\b",
+                 re.I)
 # Where a text named without quotes ends: what it replaces, or words describing it ("reads Your turn
 # again with its red dot" names "Your turn").
 REPLACED = re.compile(r"\s+(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|from|again|with|under|below|"
@@ -500,6 +504,7 @@ class Claim:
     alone: bool = False   # a text of its own on the page: what a caption reads ("reads Good")
     read: bool = False    # what something is said to read ("the bar shows Glass Towers"), not a control's name
     stays: bool = False   # said to stay as it was ("still reads Your turn")
+    new: bool = False     # said to read it now, as a change ("now shows", "changes to")
 
 
 def quoted_claims(assertion):
@@ -509,18 +514,19 @@ def quoted_claims(assertion):
     (the caption "Good", not a review titled "Good kettle")."""
     claims = []
     for clause in CLAUSE.split(assertion):
-        gone, stays = bool(GONE.search(clause)), bool(STAYS.search(clause))
+        gone, stays, new = bool(GONE.search(clause)), bool(STAYS.search(clause)), bool(NOW.search(clause))
         for match in QUOTED.finditer(clause):
             text = next(g for g in match.groups() if g is not None).strip()
             if text:
-                claims.append(Claim(text, not gone, read=bool(READ_BEFORE.search(clause[:match.start()])), stays=stays))
+                claims.append(Claim(text, not gone, read=bool(READ_BEFORE.search(clause[:match.start()])), stays=stays,
+                                    new=new))
         bare = QUOTED.sub("\x00", clause)      # a quote after "titled" is the title, said above
         named, read = INTRODUCED.search(bare), READS.search(bare)
         if named and len(WORD.findall(named.group(1).lower())) >= 2:
-            claims.append(Claim(named.group(1).strip(" .!?"), not gone, read=True, stays=stays))
+            claims.append(Claim(named.group(1).strip(" .!?"), not gone, read=True, stays=stays, new=new))
         elif read:
             text = REPLACED.split(read.group(1))[0].strip(" .!?")     # "shows Helpful (9) instead of …"
-            claims.append(Claim(text, not gone, alone=len(text.split()) == 1, read=True, stays=stays))
+            claims.append(Claim(text, not gone, alone=len(text.split()) == 1, read=True, stays=stays, new=new))
     return claims
 
 
@@ -551,15 +557,15 @@ def _fresh_lines(before_boxes, after_boxes):
 
 def texts_not_brought(assertion, before_boxes, after_boxes, before_page, after_page, after_view="", scrolled=False,
                       seen=("", "")):
-    """The texts the assertion says something now reads ("the bottom bar now shows Glass Towers by Mira
-    Vale") that the page shows but the action did not bring: not in a line it changed or opened, not
+    """The texts the assertion says something now reads, as a change ("the bottom bar now shows Glass
+    Towers by Mira Vale", not "the dialog closes and the header reads …"), that the page shows but the action did not bring: not in a line it changed or opened, not
     said more often than before, nor newly in view: after a scroll, or on the screenshot (`seen`: the
     screenshots' texts before and after), as a header a closing dialog had covered. Without a
     checkpoint this ties the text to the action: a bar that skipped to another song leaves "Glass
     Towers" only in the list. A text said to stay, or only named (a control's quoted label), need only
     be shown."""
     unsure = [c for c in quoted_claims(assertion)
-              if c.should and c.read and not c.stays and _shown(c.text, after_page, c.alone)
+              if c.should and c.read and c.new and not c.stays and _shown(c.text, after_page, c.alone)
               and _times(c.text, after_page, c.alone) <= _times(c.text, before_page, c.alone)
               and not (scrolled and _shown(c.text, after_view, c.alone))
               and not (_shown(c.text, seen[1], c.alone) and not _shown(c.text, seen[0], c.alone))]

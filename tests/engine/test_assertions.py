@@ -101,13 +101,14 @@ def test_a_text_said_to_stay_or_only_named_need_not_be_brought():
     page = "Your turn\nDark mode"
     assert texts_not_brought("The indicator still reads Your turn.", boxes, boxes, page, page) == []
     assert texts_not_brought("The 'Dark mode' toggle turns blue.", boxes, boxes, page, page) == []
-    assert texts_not_brought("The indicator reads Your turn.", boxes, boxes, page, page) == ["Your turn"]
+    assert texts_not_brought("The indicator now reads Your turn.", boxes, boxes, page, page) == ["Your turn"]
+    assert texts_not_brought("The dialog closes and the indicator reads Your turn.", boxes, boxes, page, page) == []
 
 
 def test_a_text_a_closing_dialog_uncovers_on_the_screenshot_was_brought():
     boxes = [("1 tour booked", 900, 20, 1000, 36), ("Booked!", 500, 300, 560, 316)]
     page = "1 tour booked\nBooked!"
-    said = "The dialog closes and the header reads '1 tour booked'."
+    said = "The dialog closes and the header now reads '1 tour booked'."
     assert texts_not_brought(said, boxes, boxes[:1], page, "1 tour booked", seen=("Booked!", "1 tour booked")) == []
     assert texts_not_brought(said, boxes, boxes[:1], page, "1 tour booked",
                              seen=("1 tour booked Booked!", "1 tour booked")) == ["1 tour booked"]
@@ -116,7 +117,7 @@ def test_a_text_a_closing_dialog_uncovers_on_the_screenshot_was_brought():
 def test_a_value_changed_inside_its_line_is_read_with_the_line_it_sits_in():
     before = [("Saved jobs (", 10, 10, 90, 26), ("0", 90, 10, 98, 26), (")", 98, 10, 102, 26)]
     after = [("Saved jobs (", 10, 10, 90, 26), ("1", 90, 10, 98, 26), (")", 98, 10, 102, 26)]
-    said = "The header reads Saved jobs (1)."
+    said = "The header now reads Saved jobs (1)."
     assert texts_not_brought(said, before, after, "Saved jobs (\n0\n)", "Saved jobs (\n1\n)") == []
     assert texts_not_brought(said, after, after, "Saved jobs (\n1\n)", "Saved jobs (\n1\n)") == ["Saved jobs (1)"]
 
