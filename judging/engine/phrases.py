@@ -44,6 +44,9 @@ SIZES = {**dict.fromkeys(("wide", "wider", "widest", "broad", "long", "longer"),
 # Words for a drawing only outlined ("the star outline", "the empty heart") or filled in.
 FILLS = {**dict.fromkeys(("outline", "outlined", "hollow", "empty", "unfilled"), "outline"),
          **dict.fromkeys(("filled", "solid"), "filled")}
+# Kinds that hold things rather than being drawn: "the empty box", "the empty cell" holds nothing, it
+# is not a drawing only outlined.
+HOLDERS = {"field", "card", "cell", "chip", "select"}
 # Words for the part of an item that names it, which a page shows as a heading or its largest text
 # ("the headline of the third story", "the company name"), when no text says the word itself.
 TEXT_ROLES = {"headline", "heading", "title", "name", "caption"}
@@ -218,6 +221,14 @@ def _singular(word):
     return word
 
 
+def _drawing(later, said):
+    """Whether a fill word says how the element is drawn: of a star, a heart, a checkbox; not of what
+    holds things (a box, a cell, a field: empty, it holds nothing). `later`: the words after the fill
+    word; `said`: the kinds already said ("the star outline")."""
+    noun = next((kinds.noun(w) for w in later if kinds.noun(w)), None) or (said[-1] if said else None)
+    return noun is not None and not set(noun) <= HOLDERS
+
+
 def _phrase(tokens, quotes, typed_words, landmark):
     p = Phrase()
     words = [t for t in tokens if isinstance(t, str)]
@@ -283,7 +294,7 @@ def _phrase(tokens, quotes, typed_words, landmark):
             p.kinds.append(kinds.ICON_NAMES[w])
         elif w in SIZES:
             p.sizes.append(SIZES[w])
-        elif w in FILLS and (p.kinds or any(kinds.noun(later) for later in words[i:])):
+        elif w in FILLS and _drawing(words[i:], p.kinds):
             p.fill = FILLS[w]      # "the empty heart", "the star outline"; not "the empty field" of a form
         elif w == "once" and following == "more":
             i += 1

@@ -868,6 +868,27 @@ def test_an_outline_is_a_drawing_not_filled_in_beside_the_heading_a_name_means(o
     assert chosen(page, "Click the last filled star") == "3"
 
 
+PLANNER = """<!doctype html><style>body { margin: 20px; font: 14px sans-serif; display: flex; gap: 40px; }
+  .g { display: grid; grid-template-columns: 70px repeat(3, 90px); gap: 6px; }
+  .slot { height: 70px; border: 1.5px dashed #ccc; border-radius: 8px; text-align: center; line-height: 70px;
+    color: #bbb; cursor: pointer; } .meal { height: 70px; border: 1px solid #ddd; border-radius: 8px; cursor: pointer; }
+  .tick { width: 14px; height: 14px; border: 1px solid #999; border-radius: 50%; cursor: pointer; display: inline-block; }
+  li { list-style: none; margin: 8px 0; }</style>
+<div class="g"><span></span><b>Mon</b><b>Tue</b><b>Wed</b>
+  <b>Lunch</b><div class="meal">Wraps</div><div class="slot" data-k="l2">+</div><div class="slot" data-k="l3">+</div>
+  <b>Dinner</b><div class="slot" data-k="d1">+</div><div class="meal">Pasta</div><div class="slot" data-k="d3">+</div></div>
+<ul><li><span class="tick box" data-k="t1"></span> Lemons</li><li><span class="tick box" data-k="t2"></span> Eggs</li>
+  <li><span class="tick box" data-k="t3"></span> Oats</li></ul>"""
+
+
+def test_an_empty_box_holds_nothing_it_is_not_a_drawing_only_outlined(open_page):
+    # The unticked circles are drawn only outlined (and called "box" in their class); the slot the
+    # step means is the box in the Dinner row under Wed, which shows only a faint plus.
+    page = open_page(PLANNER)
+    assert chosen(page, "Click the empty dashed box in the Dinner row under Wed") == "d3"
+    assert chosen(page, "Click the empty box in the Lunch row under Tue") == "l2"
+
+
 ROWS_OF_BOXES = """<!doctype html><style>body { margin: 20px; } .r { display: flex; gap: 4px; margin-bottom: 4px; }
   .r div { width: 50px; height: 50px; background: #bbb; cursor: pointer; }</style>
 <button>New game</button><div>""" + "".join(
