@@ -126,6 +126,11 @@ SUBJECT_VALUE = re.compile(r"(?:^|[;,.]\s+|\s+and\s+)(?:the\s+)?(" + NUMBER.patt
 PRONOUN = re.compile(r"^(?:it|this|that|they|these|those|the\s+(?:row|item|task|card|one))$", re.I)
 STAYS = re.compile(r"\b(?:still|remains?|stays?|unchanged|again|keeps?|already)\b", re.I)
 FUNCTION_WORDS = set("""a an the of to in on at by for with from and or but is are was be it its as into than""".split())
+# Words any message has, which say nothing of what it is about.
+MESSAGE_WORDS = FUNCTION_WORDS | set("""you your what will this that please here there have then when""".split())
+# A text named without quote marks of this many words, written as a sentence, is a message told in the
+# annotator's words ("a line under it says Enter your number plate to continue").
+MESSAGE_LENGTH = 4
 # A claim about the whole page's theme: "switches to a dark theme", "a light background", "the page is
 # still dark"; not a control's label ("the Dark mode toggle").
 THEME = re.compile(r"\b(dark|light)\s+(?:theme|background|mode)\b(?!\s+(?:toggle|switch|button|option|setting|label|"
@@ -505,6 +510,22 @@ class Claim:
     read: bool = False    # what something is said to read ("the bar shows Glass Towers"), not a control's name
     stays: bool = False   # said to stay as it was ("still reads Your turn")
     new: bool = False     # said to read it now, as a change ("now shows", "changes to")
+    told: bool = False    # a message told without quote marks, in the annotator's words
+
+    def met(self, page_text, fresh):
+        """Whether the page says it: as it is, or, told in other words, on a line the action brought
+        (`fresh`) that speaks of something the message does, with its numbers ("Please enter your
+        registration" for Enter your number plate to continue); a rebuild may word its messages otherwise."""
+        if _shown(self.text, page_text, self.alone):
+            return True
+        return self.told and any(_topics(self.text) & _topics(line) and _numbers(self.text) <= _numbers(line)
+                                 for line in fresh.splitlines())
+
+
+def _topics(text):
+    """What a message speaks of: its words but those any message has, plural or not."""
+    return {w[:-1] if w.endswith("s") else w for w in WORD.findall(text.lower())
+            if w.isalpha() and len(w) > 2 and w not in MESSAGE_WORDS}
 
 
 def quoted_claims(assertion):
@@ -526,7 +547,10 @@ def quoted_claims(assertion):
             claims.append(Claim(named.group(1).strip(" .!?"), not gone, read=True, stays=stays, new=new))
         elif read:
             text = REPLACED.split(read.group(1))[0].strip(" .!?")     # "shows Helpful (9) instead of …"
-            claims.append(Claim(text, not gone, alone=len(text.split()) == 1, read=True, stays=stays, new=new))
+            words = text.split()
+            # Written as a sentence, not as a name is (Glass Towers by Mira Vale): a message.
+            told = len(words) >= MESSAGE_LENGTH and not any(w[0].isupper() for w in words[1:])
+            claims.append(Claim(text, not gone, alone=len(words) == 1, read=True, stays=stays, new=new, told=told))
     return claims
 
 
@@ -593,9 +617,11 @@ def _shown(text, page_text, alone=False):
     return match.score >= QUOTED_MATCH and _numbers(text) <= _numbers(page[match.dest_start:match.dest_end])
 
 
-def unmet_quotes(assertion, page_text):
-    """Quoted texts the assertion says are shown but are not, or are gone but are still shown."""
-    return [c.text for c in quoted_claims(assertion) if _shown(c.text, page_text, c.alone) != c.should]
+def unmet_quotes(assertion, page_text, fresh=""):
+    """Quoted texts the assertion says are shown but are not, or are gone but are still shown.
+    `fresh`: the lines the action brought, where a message may be told in other words."""
+    return [c.text for c in quoted_claims(assertion)
+            if (not c.met(page_text, fresh) if c.should else _shown(c.text, page_text, c.alone))]
 
 
 def _themes(assertion):
@@ -732,11 +758,13 @@ class OfflineJudge:
         page_text = after.page_text + " " + current.text
         j = self.checkpoint_of(k)
         typed = self.typed_before(k)
+        # The lines the action brought, where a message may be told in other words.
+        fresh = _fresh_lines(before.boxes, after.boxes) if any(c.told for c in quoted_claims(text)) else ""
         if j is None:
             missing = numbers_not_brought(text, after.changed_text, before.text + " " + previous.text,
                                           after.text + " " + current.text, scrolled=change.scroll)
             unechoed = missing_typed(text, typed, None, page_text)
-            quotes = unmet_quotes(text, page_text)
+            quotes = unmet_quotes(text, page_text, fresh)
             unbrought = texts_not_brought(text, before.boxes, after.boxes, before.page_text, after.page_text,
                                           after.text, scrolled=change.scroll, seen=(previous.text, current.text))
             disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
@@ -767,7 +795,7 @@ class OfflineJudge:
                       > self.similarity.compare(self.images[j], previous.image))
         unechoed = missing_typed(text, typed, truth_text, page_text)
         quotes = [c.text for c in quoted_claims(text)
-                  if c.should and _shown(c.text, truth_text) and not _shown(c.text, after.page_text, c.alone)
+                  if c.should and _shown(c.text, truth_text) and not c.met(after.page_text, fresh)
                   and not _shown(c.text, current.text, c.alone)]
         disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
         was, now = self._close(j, k - 1), self._close(j, k)

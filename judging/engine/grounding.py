@@ -519,6 +519,8 @@ def _of_kind(phrase, fits, scene, words, typing, level):
         # that draws every star the same way).
         wanted = phrase.fill == "filled"
         fits = [f for f in fits if scene.look(f.c).filled() == wanted] or fits
+    if phrase.circular:
+        fits = [f for f in fits if scene.look(f.c).circular()] or fits
     return fits
 
 
@@ -531,7 +533,7 @@ def _by_look(phrase, placed=False):
     roles = [w for w in phrase.keywords if w in TEXT_ROLES]
     looked = replace(phrase, keywords=[], kinds=phrase.kinds + ([("heading",)] if roles else []))
     counted = bool(looked.kinds) and (phrase.ordinal is not None or bool(phrase.positions)) and placed
-    if phrase.quoted or not (roles or looked.colours or looked.fill or looked.count or counted
+    if phrase.quoted or not (roles or looked.colours or looked.fill or looked.circular or looked.count or counted
                              or any(k not in kinds.GENERIC for k in looked.kinds)):
         return None
     return looked

@@ -219,7 +219,7 @@ class Look:
                           and max(self.width, self.height) <= 64)
 
     # -- shapes drawn with CSS ------------------------------------------------------------
-    def _round(self):
+    def circular(self):
         return self.look.get("radius", 0) >= 0.45 * min(self.width, self.height)
 
     def _drawn(self, kind):
@@ -227,7 +227,7 @@ class Look:
         if not look or text:
             return False
         if kind == "dot":
-            return (self._round() and bool(look.get("paint") or look.get("border"))
+            return (self.circular() and bool(look.get("paint") or look.get("border"))
                     and max(self.width, self.height) <= 1.5 * min(self.width, self.height)
                     and max(self.width, self.height) <= 2 * look.get("font", 16))
         if kind == "hamburger":
@@ -293,7 +293,7 @@ class Look:
             return (role == "checkbox" or bool(self.symbol and self.symbol in "☐☑☒✓✔") or "checkbox" in self.names
                     or self._mark_box())
         if kind == "radio":
-            return role == "radio" or "radio" in self.names or self._mark_box() and self._round()
+            return role == "radio" or "radio" in self.names or self._mark_box() and self.circular()
         if kind == "toggle":
             return role == "switch" or bool({"toggle", "switch"} & self.names) or self._pill()
         if kind == "select":

@@ -31,8 +31,8 @@ input write fill user users s area section option item text labeled labelled nam
 # Words that say how many or how it looks, not what it is called.
 LOOKS = set("""
 one ones two three four five six seven eight nine ten several all both other same single only
-unlabelled unlabeled unnamed untitled plain blank round rounded
-colour color coloured colored circular again shown visible displayed
+unlabelled unlabeled unnamed untitled plain blank rounded
+colour color coloured colored again shown visible displayed
 showing shows reads reading saying says marked current circle
 """.split())
 # Words for an element's size, which tell it from others of its kind when sizes differ: (measure, largest?).
@@ -107,12 +107,13 @@ class Phrase:
     count: tuple | None = None                       # (n, kinds): "with four stars"
     sizes: list = field(default_factory=list)        # (measure, largest?) per size word
     fill: str | None = None                          # "outline" or "filled"
+    circular: bool = False                           # "the round box", "the circular button"
     previous: bool = False                           # "it": the element the step before acted on
 
     @property
     def names_something(self):
         return bool(self.quoted or self.keywords or self.kinds or self.colours or self.regions or self.count
-                    or self.previous or self.sizes or self.fill)
+                    or self.previous or self.sizes or self.fill or self.circular)
 
     @property
     def only_place(self):
@@ -296,6 +297,8 @@ def _phrase(tokens, quotes, typed_words, landmark):
             p.sizes.append(SIZES[w])
         elif w in FILLS and _drawing(words[i:], p.kinds):
             p.fill = FILLS[w]      # "the empty heart", "the star outline"; not "the empty field" of a form
+        elif w in ("round", "circular"):
+            p.circular = True      # "the little round box": drawn as a circle ("rounded" corners are not)
         elif w == "once" and following == "more":
             i += 1
         elif w in PLACE_FILLERS or w in STOPWORDS or w in LOOKS or w in typed_words:

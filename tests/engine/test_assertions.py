@@ -181,6 +181,22 @@ def test_a_text_named_without_quotes_ends_with_its_sentence():
     assert unmet_quotes(claim, "Seats: E4 Total $0.00") == ["Add 1 more ticket to match your seats"]
 
 
+def test_a_message_told_without_quotes_may_be_worded_otherwise_on_a_line_the_action_brought():
+    claim = "The plate box gets a red border and a small red line under it says Enter your number plate to continue."
+    told = ["Enter your number plate to continue"]
+    assert unmet_quotes(claim, "Book Please enter your registration", "Please enter your registration") == []
+    assert unmet_quotes(claim, "Book Pick a space first", "Pick a space first") == told
+    assert unmet_quotes(claim, "Book Please enter your registration", "") == told      # there before the action
+    quoted = "A small red line under it says 'Enter your number plate to continue'."
+    assert unmet_quotes(quoted, "Book Please enter your registration", "Please enter your registration") == told
+    # A name is no message; a message's numbers are its own.
+    assert unmet_quotes("The bar now shows Glass Towers by Mira Vale.", "Glass Bridges by Mira Vale",
+                        "Glass Bridges by Mira Vale") == ["Glass Towers by Mira Vale"]
+    hint = "The hint says Add 1 more ticket to match your seats."
+    assert unmet_quotes(hint, "Choose 1 more ticket", "Choose 1 more ticket") == []
+    assert unmet_quotes(hint, "Add 2 more tickets", "Add 2 more tickets") == ["Add 1 more ticket to match your seats"]
+
+
 def test_quoted_texts_must_be_shown_with_their_numbers_and_gone_when_said_to_go():
     assert unmet_quotes("The header reads '1 tour booked'.", "No tours booked yet") == ["1 tour booked"]
     assert unmet_quotes("The header reads '1 tour booked'.", "Home  1 Tour Booked  Help") == []

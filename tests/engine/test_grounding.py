@@ -889,6 +889,22 @@ def test_an_empty_box_holds_nothing_it_is_not_a_drawing_only_outlined(open_page)
     assert chosen(page, "Click the empty box in the Lunch row under Tue") == "l2"
 
 
+ROUND_AND_CROSS = """<!doctype html><style>body { margin: 20px; font: 14px sans-serif; }
+  .i { display: flex; gap: 10px; align-items: center; margin: 8px 0; width: 300px; }
+  .c { width: 16px; height: 16px; border: 1px solid #999; border-radius: 50%; cursor: pointer; }
+  .x { font-size: 10px; cursor: pointer; margin-left: auto; }</style>""" + "".join(
+    f'<div class="i"><span class="c" data-k="c{n}"></span>{name}<span class="x" data-k="x{n}">✕</span></div>'
+    for n, name in enumerate(("Lemons", "Eggs", "Oats"), 1))
+
+
+def test_a_round_box_is_drawn_as_a_circle(open_page):
+    # The crosses are smaller than the circles; "round" says which of the small boxes is meant.
+    page = open_page(ROUND_AND_CROSS)
+    assert chosen(page, "Click the little round box in the second row") == "c2"
+    assert chosen(page, "Click the small round box") == "c1"
+    assert chosen(page, "Click the tiny x in the second row") == "x2"
+
+
 ROWS_OF_BOXES = """<!doctype html><style>body { margin: 20px; } .r { display: flex; gap: 4px; margin-bottom: 4px; }
   .r div { width: 50px; height: 50px; background: #bbb; cursor: pointer; }</style>
 <button>New game</button><div>""" + "".join(
