@@ -113,6 +113,9 @@ VALUE_KINDS = (("price", r"[$€£¥]"), ("percentage", r"%"), ("ratio", r"\d\s*
 READ_VALUE_OF_KIND = re.compile(r"[$€£¥]?\s*" + NUMBER.pattern + r"(?:\s*%)?")
 # A value sits beside its label: on its row, at most this share of the viewport's width to its right.
 BESIDE = 0.4
+# Words that say what a label belongs to ("the Archive folder shows 1"), which the page seldom writes.
+LABEL_NOUNS = {"folder", "tab", "counter", "count", "badge", "tile", "button", "field", "card", "chip", "box", "link",
+               "pill", "tag", "column", "row", "line", "label", "filter", "category", "section", "list"}
 # Words saying the values that follow are listed in order, up to the end of the sentence.
 ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|"
                      r"(?:cheapest|dearest|highest|lowest|newest|oldest|latest)\s+first)\b", re.I)
@@ -124,6 +127,8 @@ SUBJECT_VALUE = re.compile(r"(?:^|[;,.]\s+|\s+and\s+)(?:the\s+)?(" + NUMBER.patt
                            r"(?:goes|turns|becomes|gets|changes|switches|returns|fades|lights|is\s+(?:now\s+)?"
                            r"(?:highlighted|selected|filled|outlined|greyed|grey|gray|blue|green|red|dark|white))\b", re.I)
 PRONOUN = re.compile(r"^(?:it|this|that|they|these|those|the\s+(?:row|item|task|card|one))$", re.I)
+# "Nothing changes: the game is over": the action is meant to do nothing.
+NO_CHANGE = re.compile(r"^\W*nothing\s+(?:else\s+)?(?:changes|happens)\b", re.I)
 STAYS = re.compile(r"\b(?:still|remains?|stays?|unchanged|again|keeps?|already)\b", re.I)
 FUNCTION_WORDS = set("""a an the of to in on at by for with from and or but is are was be it its as into than""".split())
 # Words any message has, which say nothing of what it is about.
@@ -174,6 +179,15 @@ class Change:
 
     def any(self):
         return self.dom or self.url or self.scroll or self.pixels
+
+
+def observed(assertion, change, before_page, after_page):
+    """Whether a step without a checkpoint did what a person would see: something changed (the DOM,
+    the URL, the scroll position or the pixels); or, where the assertion says nothing changes ("Nothing
+    changes: the game is over"), what the page says is as it was."""
+    if NO_CHANGE.search(assertion):
+        return before_page == after_page
+    return change.any()
 
 
 @dataclass(frozen=True)
@@ -469,19 +483,39 @@ def _reads(value, texts):
     return None if not shown else set(_values(value)) <= _shown_numbers(shown[0])
 
 
+def _list_reads(label, boxes, width, value):
+    """Whether the labels listed with `label` (left-aligned with it, the next above or below) read a
+    value of the kind beside them: in a folder list where the others show counts, one with nothing
+    beside it shows none."""
+    _, left, top, right, bottom = label
+    height = max(1, bottom - top)
+    aligned = [b for b in boxes if b is not label and abs(b[1] - left) <= PLACE and WORD.search(b[0])]
+    above = [b for b in aligned if b[4] <= top and top - b[4] <= 2 * height]
+    below = [b for b in aligned if b[2] >= bottom and b[2] - bottom <= 2 * height]
+    neighbours = [max(above, key=lambda b: b[2])] if above else []
+    neighbours += [min(below, key=lambda b: b[2])] if below else []
+    return any(_reads(value, _beside(b, boxes, width)) is not None for b in neighbours)
+
+
 def mislabelled(assertion, boxes, width):
     """The labelled values the page reads otherwise: where a text on the page is just the label ("Total")
     and its row reads another value to its right ("$160.95"), the claim "the total is $154.00" is unmet,
-    whatever else the page shows $154.00. A label the page does not show, or shows with nothing beside
-    it (a rebuild that rewords or stacks it), decides nothing."""
+    whatever else the page shows $154.00. The label may name what it belongs to ("the Archive folder"
+    is the text Archive). A label the page does not show, or shows with nothing beside it (a rebuild
+    that rewords or stacks it), decides nothing, unless the labels listed with it read values beside
+    them (the other folders' counts)."""
     unmet = []
     for label, value in labelled_values(assertion):
         wanted = _label_text(label)
+        words = wanted.split()
+        if len(words) > 1 and words[-1] in LABEL_NOUNS and not any(_label_text(b[0]) == wanted for b in boxes):
+            wanted = " ".join(words[:-1])
         readings = []
         for box in boxes:
             text = _label_text(box[0])
             if text == wanted:
-                readings.append(_reads(value, _beside(box, boxes, width)))
+                reading = _reads(value, _beside(box, boxes, width))
+                readings.append(False if reading is None and _list_reads(box, boxes, width, value) else reading)
             elif text.startswith(wanted + " ") and NUMBER.search(box[0][len(label):]):     # "Total: $160.95"
                 readings.append(_reads(value, [box[0][len(label):]]))
         readings = [r for r in readings if r is not None]
@@ -770,9 +804,10 @@ class OfflineJudge:
             disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
             theme = theme_unmet(text, current.png)
             beside = mislabelled(text, after.boxes, self.task.viewport.width)
-            holds = (change.any() and not missing and not unechoed and not quotes and not unbrought and not disorder
+            holds = (observed(text, change, before.page_text, after.page_text) and not missing and not unechoed and not quotes and not unbrought and not disorder
                      and not theme and not beside)
-            return _offline(text, holds, {"rule": "no checkpoint: a change, and what the assertion names is shown",
+            return _offline(text, holds, {"rule": "no checkpoint: a change (none where it says nothing changes), "
+                                                  "and what the assertion names is shown",
                                           "numbers_not_brought": missing, "typed_missing": unechoed,
                                           "quotes_unmet": quotes, "texts_not_brought": unbrought, "misordered": disorder, "theme_unmet": theme,
                                           "mislabelled": beside, **facts})

@@ -2,9 +2,10 @@
 the part of a page in Chromium that an action changed."""
 import pytest
 
-from judging.engine.assertions import (identical, labelled_values, mislabelled, misordered, misplaced,
-                                       missing_numbers, missing_typed, moved, named_numbers, numbers_not_brought, order_direction, quotes_brought, texts_not_brought,
-                                       text_direction, theme_brought, theme_unmet, unmet_quotes, values_brought)
+from judging.engine.assertions import (Change, identical, labelled_values, mislabelled, misordered, misplaced,
+                                       missing_numbers, missing_typed, moved, named_numbers, numbers_not_brought, observed,
+                                       order_direction, quotes_brought, texts_not_brought, text_direction, theme_brought,
+                                       theme_unmet, unmet_quotes, values_brought)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
 CHECKPOINT = CART + " Your cart Ridge Hiking Boots $149 Remove Trail Runner Shoes $119 Remove Total: $268"
@@ -428,3 +429,28 @@ def test_a_value_that_names_a_control_changing_look_need_not_be_brought():
     said = "16:40 goes back to a white outline and the heading changes to Hall 4 · 20:00 · 56 seats left."
     assert numbers_not_brought(said, "Hall 4 · 20:00 · 56 seats left", "16:40 Hall 4 · 16:40", "16:40 20:00") == []
     assert numbers_not_brought(said, "Hall 4 · 16:40 · 61 seats left", "16:40", "16:40") == ["20:00", "56"]
+
+
+FOLDERS = """<!doctype html><style>li{display:flex;justify-content:space-between;width:200px;margin:6px 0}</style>
+<ul><li><span>Inbox</span><b>2</b></li><li><span>Flagged</span><b>1</b></li><li><span>Archive</span></li>
+<li><span>Trash</span><b>2</b></li></ul>"""
+ARCHIVED = FOLDERS.replace("<span>Archive</span>", "<span>Archive</span><b>1</b>").replace(
+    "<span>Trash</span><b>2</b>", "<span>Trash</span><b>1</b>")
+
+
+@pytest.mark.browser
+def test_a_folder_with_no_count_where_the_others_show_counts_shows_none(judge):
+    claim = "The row disappears, the Archive folder shows 1 and the Inbox counter drops to 2."
+    # The message went to Trash: Archive reads nothing beside it while the folders around it read counts.
+    assert mislabelled(claim, probed(judge, FOLDERS)[-1], 1280) == ["Archive folder 1"]
+    assert mislabelled(claim, probed(judge, ARCHIVED)[-1], 1280) == []
+
+
+def test_an_action_meant_to_do_nothing_must_leave_the_page_saying_what_it_said():
+    still, lit = Change(dom=False, url=False, scroll=False, pixels=False), Change(dom=False, url=False, scroll=False, pixels=True)
+    over = "Nothing changes: the game is over, the second column stays empty and the counter still shows 7."
+    assert observed(over, still, "You win! Moves 7", "You win! Moves 7")
+    assert observed(over, lit, "You win! Moves 7", "You win! Moves 7")      # the arrow lit under the pointer
+    assert not observed(over, lit, "You win! Moves 7", "You win! Moves 8")
+    assert not observed("The counter shows 8.", still, "Moves 7", "Moves 7")
+    assert observed("The counter shows 8.", lit, "Moves 7", "Moves 8")
