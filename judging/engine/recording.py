@@ -15,7 +15,7 @@ its tip at the point.
 import json
 import subprocess
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -62,6 +62,7 @@ class Cue:
     point: tuple
     patch: np.ndarray          # BGR, the page before the step around the point, the cursor painted out
     anchor: tuple              # where the point is in the patch
+    painted: np.ndarray | None = field(default=None, compare=False)    # the mask of what was painted out
 
     def spots(self, image):
         """Where the replayed page (its viewport's BGR pixels) shows the recorded look: the best match
@@ -168,6 +169,7 @@ def cue_at(frame, point, covered=None):
     patch = np.ascontiguousarray(frame[top:top + PATCH[1], left:left + PATCH[0]])
     if cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).std() < MIN_DETAIL:
         return None
+    cursor = None
     if covered is not None:
         # Painted over from around it: a correlation with that part masked out is unstable in OpenCV.
         cursor = np.zeros(patch.shape[:2], np.uint8)
@@ -175,7 +177,9 @@ def cue_at(frame, point, covered=None):
         cursor[max(0, cy - 18):max(0, cy + 30), max(0, cx - 18):max(0, cx + 22)] = 255
         if cursor.any():
             patch = cv2.inpaint(patch, cursor, 3, cv2.INPAINT_TELEA)
-    return Cue(point=(x, y), patch=patch, anchor=(x - left, y - top))
+        else:
+            cursor = None
+    return Cue(point=(x, y), patch=patch, anchor=(x - left, y - top), painted=cursor)
 
 
 def _step_times(task_dir):
@@ -256,5 +260,10 @@ def _settled(began, met):
     began (a panel sliding in): then as the click met it."""
     if began is None or met is None:
         return met or began
-    same = cv2.matchTemplate(began.patch, met.patch, cv2.TM_CCOEFF_NORMED)[0, 0]
+    # Compared where neither had the cursor painted out: a smudge where the arrow was is no change.
+    first, then = began.patch.copy(), met.patch.copy()
+    for painted in (began.painted, met.painted):
+        if painted is not None:
+            first[painted > 0] = then[painted > 0] = 0
+    same = cv2.matchTemplate(first, then, cv2.TM_CCOEFF_NORMED)[0, 0]
     return began if same >= SAME_LOOK else met

@@ -111,6 +111,21 @@ def test_the_look_is_taken_before_the_pointer_lit_the_control_it_went_to(tmp_pat
     assert spots and abs(spots[0].x - 165) <= 2 and abs(spots[0].y - 95) <= 2 and spots[0].likeness > 0.98
 
 
+def test_the_arrow_painted_out_on_its_way_to_the_control_is_no_change_of_the_page(tmp_path):
+    # The page does not change; the frame before the cursor reached the circle has the arrow over it,
+    # painted out: the look is still the page as the step began, the circle whole.
+    plain = page_picture()
+    waiting = [plain.copy() for _ in range(20)]
+    for frame in waiting:
+        draw_cursor(frame, 40, 170, pressed=False)
+    on_the_way, done = plain.copy(), plain.copy()
+    draw_cursor(on_the_way, 158, 88, pressed=False)
+    draw_cursor(done, 165, 95, pressed=False)
+    task = load_task(write_task(tmp_path / "t", waiting + [on_the_way] * 3 + [done] * 6, [(1, 0.5), (2, 2.0)]))
+    spots = recording.read_cues(task)[2].spots(bgr(plain))
+    assert spots and abs(spots[0].x - 165) <= 2 and abs(spots[0].y - 95) <= 2 and spots[0].likeness > 0.99
+
+
 def test_a_task_without_step_times_has_no_cues(tmp_path):
     folder = write_task(tmp_path / "t", [page_picture()] * 10, [(1, 0.2), (2, 0.5)])
     (folder / "metadata.json").write_text(json.dumps({"recording_details": {"resolution": "320x200"}}))
