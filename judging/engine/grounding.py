@@ -1055,8 +1055,11 @@ def _as_recorded(action, chosen, detail, cue, scene):
     usable = (lambda c: c.get("editable")) if action == "Type" else (lambda c: c.get("interactive"))
     pointed = []
     for spot in cue.spots(scene.image()):
-        under = [c for c in scene.candidates if c.get("visible") and usable(c) and layout.holds(c["box"], spot.x, spot.y)]
-        if under:
+        under = [c for c in scene.candidates if c.get("visible") and layout.holds(c["box"], spot.x, spot.y)]
+        if any(usable(c) for c in under):
+            # The smallest thing there, as a click at that point lands on it (the drawing in a row that
+            # listens for clicks on its icons); a field to type in itself.
+            under = [c for c in under if usable(c)] if action == "Type" else [c for c in under if c.get("onTop")] or under
             pointed.append((spot, min(under, key=lambda c: c["box"]["width"] * c["box"]["height"])))
     if not pointed:
         return chosen, detail

@@ -46,6 +46,9 @@ APART = 6
 MAX_SPOTS = 64
 # Looks are compared at half size: a match is as sure, and found several times sooner.
 SCALE = 0.5
+# And softened (a Gaussian of this sigma, in halved pixels): a rebuild draws the same icon a few pixels
+# off or with other strokes, which thin lines compared sharp would not show as alike.
+SOFTEN = 1.0
 DECODE_TIMEOUT = 60
 
 
@@ -97,7 +100,7 @@ class Cue:
 
 
 def _small(image):
-    return cv2.resize(image, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_AREA)
+    return cv2.GaussianBlur(cv2.resize(image, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_AREA), (0, 0), SOFTEN)
 
 
 @lru_cache(maxsize=1)

@@ -248,3 +248,22 @@ def test_a_look_merely_like_the_recorded_one_elsewhere_leaves_the_words_their_pi
     cue = cue_on(recorded, 317, 80)
     assert [round(s.y) for s in cue.spots(decode(restyled.screenshot))] == [110]
     assert grounded(restyled, "Click the toggle to the right of 'Dark mode'", cue) == "dark"
+
+
+ROW_OF_DRAWINGS = """<!doctype html><style>
+  body { margin: 20px; } .row { display: flex; gap: 14px; align-items: center; width: 360px; padding: 16px;
+    border-bottom: 1px solid #ddd; cursor: pointer; font: 14px sans-serif; } .row span { flex: 1; }
+</style><div class="row" data-k="row">Lena Park<span></span>
+  <svg data-k="archive" width="18" height="18"><rect x="2" y="3" width="14" height="12" fill="none" stroke="#555"/></svg>
+  <svg data-k="flag" width="18" height="18"><path d="M4 2v14M4 3h10l-3 4 3 4H4" fill="none" stroke="#555"/></svg>
+  <svg data-k="bin" width="18" height="18"><path d="M4 5h10l-1 11H5zM3 5h12M7 2h4" fill="none" stroke="#555"/></svg></div>
+<script>document.querySelector(".row").addEventListener("click", (e) => e.target.closest("svg")?.classList.add("on"));</script>"""
+
+
+@pytest.mark.browser
+def test_a_click_where_the_recording_points_lands_on_the_drawing_there_not_the_row_around_it(open_page):  # noqa: F811
+    # Only the row listens; the drawings in it are what a click at the recorded point lands on.
+    page = open_page(ROW_OF_DRAWINGS, (500, 200))
+    box = page._run(page.page.evaluate("() => JSON.parse(JSON.stringify(document.querySelector('[data-k=bin]').getBoundingClientRect()))"))
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert grounded(page, "Click the trash icon on the row", cue_on(page, x, y)) == "bin"
