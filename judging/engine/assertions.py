@@ -489,7 +489,8 @@ def _list_reads(label, boxes, width, value):
     beside it shows none."""
     _, left, top, right, bottom = label
     height = max(1, bottom - top)
-    aligned = [b for b in boxes if b is not label and abs(b[1] - left) <= PLACE and WORD.search(b[0])]
+    # Labels are words; a value stacked under its label ("Moves" over "0") is none.
+    aligned = [b for b in boxes if b is not label and abs(b[1] - left) <= PLACE and re.search(r"[A-Za-z]{2}", b[0])]
     above = [b for b in aligned if b[4] <= top and top - b[4] <= 2 * height]
     below = [b for b in aligned if b[2] >= bottom and b[2] - bottom <= 2 * height]
     neighbours = [max(above, key=lambda b: b[2])] if above else []

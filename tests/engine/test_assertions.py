@@ -454,3 +454,12 @@ def test_an_action_meant_to_do_nothing_must_leave_the_page_saying_what_it_said()
     assert not observed(over, lit, "You win! Moves 7", "You win! Moves 8")
     assert not observed("The counter shows 8.", still, "Moves 7", "Moves 7")
     assert observed("The counter shows 8.", lit, "Moves 7", "Moves 8")
+
+
+STATS = """<!doctype html><style>.s{display:flex;gap:80px}</style><div class="s"><div><small>Moves</small><div>4</div></div>
+<div><small>Score</small><div>You 1 – 0 Computer</div></div></div>"""
+
+
+@pytest.mark.browser
+def test_a_value_stacked_under_its_label_is_no_label_listed_with_it(judge):
+    assert mislabelled("Moves shows 4.", probed(judge, STATS)[-1], 1280) == []
