@@ -485,8 +485,8 @@ def _reads(value, texts):
 
 def _list_reads(label, boxes, width, value):
     """Whether the labels listed with `label` (left-aligned with it, the next above or below) read a
-    value of the kind beside them: in a folder list where the others show counts, one with nothing
-    beside it shows none."""
+    value of the kind next beside them: in a folder list where the others show counts, one with
+    nothing beside it shows none."""
     _, left, top, right, bottom = label
     height = max(1, bottom - top)
     # Labels are words; a value stacked under its label ("Moves" over "0") is none.
@@ -495,7 +495,7 @@ def _list_reads(label, boxes, width, value):
     below = [b for b in aligned if b[2] >= bottom and b[2] - bottom <= 2 * height]
     neighbours = [max(above, key=lambda b: b[2])] if above else []
     neighbours += [min(below, key=lambda b: b[2])] if below else []
-    return any(_reads(value, _beside(b, boxes, width)) is not None for b in neighbours)
+    return any(_reads(value, _beside(b, boxes, width)[:1]) is not None for b in neighbours)
 
 
 def mislabelled(assertion, boxes, width):
@@ -515,8 +515,8 @@ def mislabelled(assertion, boxes, width):
         for box in boxes:
             text = _label_text(box[0])
             if text == wanted:
-                reading = _reads(value, _beside(box, boxes, width))
-                readings.append(False if reading is None and _list_reads(box, boxes, width, value) else reading)
+                beside = _beside(box, boxes, width)
+                readings.append(False if not beside and _list_reads(box, boxes, width, value) else _reads(value, beside))
             elif text.startswith(wanted + " ") and NUMBER.search(box[0][len(label):]):     # "Total: $160.95"
                 readings.append(_reads(value, [box[0][len(label):]]))
         readings = [r for r in readings if r is not None]

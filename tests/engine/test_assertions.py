@@ -463,3 +463,13 @@ STATS = """<!doctype html><style>.s{display:flex;gap:80px}</style><div class="s"
 @pytest.mark.browser
 def test_a_value_stacked_under_its_label_is_no_label_listed_with_it(judge):
     assert mislabelled("Moves shows 4.", probed(judge, STATS)[-1], 1280) == []
+
+
+TICKETS = """<!doctype html><style>li{display:flex;gap:40px;width:420px;margin:6px 0}</style><ul>
+<li><span>Adult</span><span>$12.50</span><button>−</button><b>1</b><button>+</button></li>
+<li><span>Child</span><b>0</b></li></ul>"""
+
+
+@pytest.mark.browser
+def test_a_label_with_other_texts_beside_it_is_not_read_as_showing_nothing(judge):
+    assert mislabelled("The adult count goes from 0 to 1.", probed(judge, TICKETS)[-1], 1280) == []
