@@ -90,12 +90,12 @@ GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hide
 INTRODUCED = re.compile(r"\b(?:(?:starting|beginning|opening|headed|led)\s+(?:with|by)|titled|entitled)\s+([^\x00]+)$", re.I)
 # What a text reads, named without quotes by its capital ("the caption reads Good", "the bar shows
 # Glass Towers by Mira Vale"); a value ("reads 2") is a number, a look ("shows a red heart") no text.
-READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing)\s+(?:now\s+)?([A-Z][^;\x00]*)$")
+READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing|becomes)\s+(?:now\s+)?([A-Z][^;\x00]*)$")
 # A quote after these words is what something reads ("now reads 'Copied'"), not a control's name.
 READ_BEFORE = re.compile(r"\b(?:reads|reading|says|saying|shows|showing|displays|titled|entitled)\s+(?:now\s+)?$", re.I)
 # A clause saying what something reads as a change: "the bar now shows …", "the title changes to …"
 # ("the dialog closes and the header reads …" describes a header that may have read so before).
-NOW = re.compile(r"\bnow\b|\b(?:changes?|changed|switch(?:es)?|switched|turns?|turned|becomes?|updates?|updated)\s+to\b",
+NOW = re.compile(r"\bnow\b|\bbecomes?\b|\b(?:changes?|changed|switch(?:es)?|switched|turns?|turned|updates?|updated)\s+to\b",
                  re.I)
 # Where a text named without quotes ends: what it replaces, or words describing it ("reads Your turn
 # again with its red dot" names "Your turn").
@@ -283,6 +283,12 @@ def _values(text):
 
 def _numbers(text):
     return set(_values(text))
+
+
+def _in_sequence(wanted, values):
+    """Whether `wanted` occur in `values` in that order (others may come between)."""
+    rest = iter(values)
+    return all(any(v == w for v in rest) for w in wanted)
 
 
 def _shown_numbers(text):
@@ -649,7 +655,9 @@ def _shown(text, page_text, alone=False):
     if len(text.split()) < 2:
         return False      # one word is there as a word, or not
     match = fuzz.partial_ratio_alignment(text, page)
-    return match.score >= QUOTED_MATCH and _numbers(text) <= _numbers(page[match.dest_start:match.dest_end])
+    # Its numbers in the same order: "You 0 – 1 Computer" is not You 1 – 0 Computer.
+    numbers, there = _values(text), _values(page[match.dest_start:match.dest_end])
+    return match.score >= QUOTED_MATCH and _numbers(text) <= set(there) and _in_sequence(numbers, there)
 
 
 def unmet_quotes(assertion, page_text, fresh=""):
@@ -805,8 +813,8 @@ class OfflineJudge:
             disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
             theme = theme_unmet(text, current.png)
             beside = mislabelled(text, after.boxes, self.task.viewport.width)
-            holds = (observed(text, change, before.page_text, after.page_text) and not missing and not unechoed and not quotes and not unbrought and not disorder
-                     and not theme and not beside)
+            holds = (observed(text, change, before.page_text, after.page_text) and not missing and not unechoed
+                     and not quotes and not unbrought and not disorder and not theme and not beside)
             return _offline(text, holds, {"rule": "no checkpoint: a change (none where it says nothing changes), "
                                                   "and what the assertion names is shown",
                                           "numbers_not_brought": missing, "typed_missing": unechoed,
@@ -822,6 +830,9 @@ class OfflineJudge:
         went = moved(text, before.page_text, after.page_text)
         toward, detail = (True, {"values_brought": brought, "theme_brought": themed, "quotes_brought": quoted,
                                  "moved": went}) if brought and not missing or themed or quoted or went else (None, {})
+        if NO_CHANGE.search(text):
+            # Meant to do nothing, it went nowhere: toward the checkpoint is staying as it was.
+            toward, detail = observed(text, change, before.page_text, after.page_text), {}
         if toward is None:
             toward, detail = text_direction(truth_text, previous.text, current.text)
         if toward is None:

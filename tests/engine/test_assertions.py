@@ -473,3 +473,9 @@ TICKETS = """<!doctype html><style>li{display:flex;gap:40px;width:420px;margin:6
 @pytest.mark.browser
 def test_a_label_with_other_texts_beside_it_is_not_read_as_showing_nothing(judge):
     assert mislabelled("The adult count goes from 0 to 1.", probed(judge, TICKETS)[-1], 1280) == []
+
+
+def test_a_text_something_becomes_is_read_with_its_numbers_in_order():
+    claim = "The indicator changes to You win! in green and the score becomes You 1 – 0 Computer."
+    assert unmet_quotes(claim, "You win! Moves 7 You 1 – 0 Computer") == []
+    assert unmet_quotes(claim, "Computer wins Moves 8 You 0 – 1 Computer") == ["You 1 – 0 Computer"]
