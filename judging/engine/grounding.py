@@ -1042,10 +1042,10 @@ def choose(action, description, candidates, viewport, screenshot=None, cue=None)
     if chosen is not None and description.target.quoted and \
             evidence(description.target, Features(chosen))[1] >= QUOTED_EVIDENCE:
         return chosen, detail    # the page says the label the step quotes: that decides
-    return _as_recorded(action, chosen, detail, cue, scene)
+    return _as_recorded(action, chosen, detail, cue, scene, soft=not description.target.quoted)
 
 
-def _as_recorded(action, chosen, detail, cue, scene):
+def _as_recorded(action, chosen, detail, cue, scene, soft=True):
     """Where the replayed page shows what the recording shows around its cursor, a click there lands
     on the element the step means, whatever the words found: a person replaying the recording points
     where its cursor went. Where the page is laid out as recorded, that place; else, of alike places
@@ -1054,7 +1054,7 @@ def _as_recorded(action, chosen, detail, cue, scene):
     A place under which nothing can take the action (a picture of the page) proves nothing."""
     usable = (lambda c: c.get("editable")) if action == "Type" else (lambda c: c.get("interactive"))
     pointed = []
-    for spot in cue.spots(scene.image()):
+    for spot in cue.spots(scene.image(), soft):
         under = [c for c in scene.candidates if c.get("visible") and layout.holds(c["box"], spot.x, spot.y)]
         if any(usable(c) for c in under):
             # The smallest thing there, as a click at that point lands on it (the drawing in a row that

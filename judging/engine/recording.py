@@ -47,7 +47,8 @@ MAX_SPOTS = 64
 # Looks are compared at half size: a match is as sure, and found several times sooner.
 SCALE = 0.5
 # And softened (a Gaussian of this sigma, in halved pixels): a rebuild draws the same icon a few pixels
-# off or with other strokes, which thin lines compared sharp would not show as alike.
+# off or with other strokes, which thin lines compared sharp would not show as alike. A step that quotes
+# a label compares sharp: the words are its look, and softened one word looks like another.
 SOFTEN = 1.0
 DECODE_TIMEOUT = 60
 
@@ -67,12 +68,12 @@ class Cue:
     anchor: tuple              # where the point is in the patch
     painted: np.ndarray | None = field(default=None, compare=False)    # the mask of what was painted out
 
-    def spots(self, image):
+    def spots(self, image, soft=True):
         """Where the replayed page (its viewport's BGR pixels) shows the recorded look: the best match
         and every other as good, best first, each as the point it puts the cursor on."""
         if image is None:
             return []
-        image, patch = _small(image), _small(self.patch)
+        image, patch = _small(image, soft), _small(self.patch, soft)
         height, width = patch.shape[:2]
         if image.shape[0] < height or image.shape[1] < width:
             return []
@@ -99,8 +100,9 @@ class Cue:
         return [Spot(float(self.point[0]), float(self.point[1]), round(float(scores[top, left]), 4))]
 
 
-def _small(image):
-    return cv2.GaussianBlur(cv2.resize(image, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_AREA), (0, 0), SOFTEN)
+def _small(image, soft=True):
+    small = cv2.resize(image, None, fx=SCALE, fy=SCALE, interpolation=cv2.INTER_AREA)
+    return cv2.GaussianBlur(small, (0, 0), SOFTEN) if soft else small
 
 
 @lru_cache(maxsize=1)
