@@ -97,32 +97,30 @@ def test_the_look_is_taken_as_the_click_met_it_not_while_a_panel_still_arrives(t
     assert spots and abs(spots[0].x - 165) <= 2 and abs(spots[0].y - 95) <= 2 and spots[0].likeness > 0.95
 
 
-def test_the_look_is_taken_before_the_pointer_lit_the_control_it_went_to(tmp_path):
-    plain, lit = page_picture(), page_picture()
-    ImageDraw.Draw(lit).ellipse((140, 70, 190, 120), fill=(40, 90, 200), outline=(20, 20, 20), width=4)  # a hover ring
-    waiting = [plain.copy() for _ in range(20)]
-    for frame in waiting:
+def approached(tmp_path, waiting, arriving, way):
+    """The spots on the plain page of a click whose cursor waited on `waiting`, came past `way` on
+    `arriving` and rests on the blue circle."""
+    frames = [waiting.copy() for _ in range(20)]
+    for frame in frames:
         draw_cursor(frame, 40, 170, pressed=False)
-    on_the_way, done = lit.copy(), lit.copy()
-    draw_cursor(on_the_way, 100, 130, pressed=False)
+    on_the_way, done = arriving.copy(), arriving.copy()
+    draw_cursor(on_the_way, *way, pressed=False)
     draw_cursor(done, 165, 95, pressed=False)
-    task = load_task(write_task(tmp_path / "t", waiting + [on_the_way] * 3 + [done] * 6, [(1, 0.5), (2, 2.0)]))
-    spots = recording.read_cues(task)[2].spots(bgr(plain))
+    task = load_task(write_task(tmp_path / "t", frames + [on_the_way] * 3 + [done] * 6, [(1, 0.5), (2, 2.0)]))
+    return recording.read_cues(task)[2].spots(bgr(page_picture()))
+
+
+def test_the_look_is_taken_before_the_pointer_lit_the_control_it_went_to(tmp_path):
+    lit = page_picture()
+    ImageDraw.Draw(lit).ellipse((140, 70, 190, 120), fill=(40, 90, 200), outline=(20, 20, 20), width=4)  # a hover ring
+    spots = approached(tmp_path, page_picture(), lit, (100, 130))
     assert spots and abs(spots[0].x - 165) <= 2 and abs(spots[0].y - 95) <= 2 and spots[0].likeness > 0.98
 
 
 def test_the_arrow_painted_out_on_its_way_to_the_control_is_no_change_of_the_page(tmp_path):
     # The page does not change; the frame before the cursor reached the circle has the arrow over it,
     # painted out: the look is still the page as the step began, the circle whole.
-    plain = page_picture()
-    waiting = [plain.copy() for _ in range(20)]
-    for frame in waiting:
-        draw_cursor(frame, 40, 170, pressed=False)
-    on_the_way, done = plain.copy(), plain.copy()
-    draw_cursor(on_the_way, 158, 88, pressed=False)
-    draw_cursor(done, 165, 95, pressed=False)
-    task = load_task(write_task(tmp_path / "t", waiting + [on_the_way] * 3 + [done] * 6, [(1, 0.5), (2, 2.0)]))
-    spots = recording.read_cues(task)[2].spots(bgr(plain))
+    spots = approached(tmp_path, page_picture(), page_picture(), (158, 88))
     assert spots and abs(spots[0].x - 165) <= 2 and abs(spots[0].y - 95) <= 2 and spots[0].likeness > 0.99
 
 
