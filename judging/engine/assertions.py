@@ -113,9 +113,6 @@ VALUE_KINDS = (("price", r"[$€£¥]"), ("percentage", r"%"), ("ratio", r"\d\s*
 READ_VALUE_OF_KIND = re.compile(r"[$€£¥]?\s*" + NUMBER.pattern + r"(?:\s*%)?")
 # A value sits beside its label: on its row, at most this share of the viewport's width to its right.
 BESIDE = 0.4
-# Words that say what a label belongs to ("the Archive folder shows 1"), which the page seldom writes.
-LABEL_NOUNS = {"folder", "tab", "counter", "count", "badge", "tile", "button", "field", "card", "chip", "box", "link",
-               "pill", "tag", "column", "row", "line", "label", "filter", "category", "section", "list"}
 # Words saying the values that follow are listed in order, up to the end of the sentence.
 ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|"
                      r"(?:cheapest|dearest|highest|lowest|newest|oldest|latest)\s+first)\b", re.I)
@@ -507,16 +504,12 @@ def _list_reads(label, boxes, width, value):
 def mislabelled(assertion, boxes, width):
     """The labelled values the page reads otherwise: where a text on the page is just the label ("Total")
     and its row reads another value to its right ("$160.95"), the claim "the total is $154.00" is unmet,
-    whatever else the page shows $154.00. The label may name what it belongs to ("the Archive folder"
-    is the text Archive). A label the page does not show, or shows with nothing beside it (a rebuild
-    that rewords or stacks it), decides nothing, unless the labels listed with it read values beside
-    them (the other folders' counts)."""
+    whatever else the page shows $154.00. A label the page does not show, or shows with nothing beside
+    it (a rebuild that rewords or stacks it), decides nothing, unless the labels listed with it read
+    values beside them (the other folders' counts: "Archive shows 1")."""
     unmet = []
     for label, value in labelled_values(assertion):
         wanted = _label_text(label)
-        words = wanted.split()
-        if len(words) > 1 and words[-1] in LABEL_NOUNS and not any(_label_text(b[0]) == wanted for b in boxes):
-            wanted = " ".join(words[:-1])
         readings = []
         for box in boxes:
             text = _label_text(box[0])
