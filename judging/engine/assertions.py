@@ -57,7 +57,7 @@ import cv2
 import numpy as np
 from rapidfuzz import fuzz
 
-from . import official
+from . import colours, official
 from .result import Assertion
 
 WORD = re.compile(r"[a-z0-9]+")
@@ -83,7 +83,8 @@ READ_VALUE = re.compile(r"[$€£¥]\s*\d[\d.]*|\d+(?:\s*%|(?:\s*/\s*|\s+of\s+|[
                         r"\b(?:reads|shows|says|displays|to|at)\s+(" + NUMBER.pattern + ")", re.I)
 QUOTED = re.compile(r"\"([^\"]{1,120})\"|“([^”]{1,120})”|‘([^’]{1,120})’|(?:(?<=\s)|^|(?<=\())'([^']{1,120})'(?=[\s.,;:!?)]|$)")
 # Clauses end at a sentence's end too: a text named without quotes never runs into the next sentence.
-CLAUSE = re.compile(r";|\.\s+(?=[A-Z])|(?i:,\s+(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+)")
+# A comma before a number is inside a text ("Saturday, 18 May"), not between clauses.
+CLAUSE = re.compile(r";|\.\s+(?=[A-Z])|(?i:,\s+(?!\d)(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+)")
 GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|close[sd]?\b|clear|dismiss|"
                   r"collaps|stops?\s+(?:saying|showing|reading|displaying))\w*", re.I)
 # Words after which a text is named without quotes, up to the end of its clause.
@@ -91,6 +92,11 @@ INTRODUCED = re.compile(r"\b(?:(?:starting|beginning|opening|headed|led)\s+(?:wi
 # What a text reads, named without quotes by its capital ("the caption reads Good", "the bar shows
 # Glass Towers by Mira Vale"); a value ("reads 2") is a number, a look ("shows a red heart") no text.
 READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing|becomes)\s+(?:now\s+)?([A-Z][^;\x00]*)$")
+# What a thing whose business is text changes to, named without quotes: "the hourly panel below changes
+# to Saturday, 18 May", "the indicator changes to You win! in green". A text of one word is left alone:
+# "every temperature switches to Fahrenheit" names a unit, not a text.
+RETITLED = re.compile(r"(?i:\b(?:heading|title|header|panel|indicator|bar|label|caption|banner|line|status|message|tab|"
+                      r"button)s?\b[^;\x00]{0,40}?\b(?:changes|changed|switches|switched)\s+to)\s+([A-Z][^;\x00]*)$")
 # A quote after these words is what something reads ("now reads 'Copied'"), not a control's name.
 READ_BEFORE = re.compile(r"\b(?:reads|reading|says|saying|shows|showing|displays|titled|entitled)\s+(?:now\s+)?$", re.I)
 # A clause saying what something reads as a change: "the bar now shows …", "the title changes to …"
@@ -100,6 +106,7 @@ NOW = re.compile(r"\bnow\b|\bbecomes?\b|\b(?:changes?|changed|switch(?:es)?|swit
 # Where a text named without quotes ends: what it replaces, or words describing it ("reads Your turn
 # again with its red dot" names "Your turn").
 REPLACED = re.compile(r"\s+(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|from|again|with|under|below|"
+                      r"in\s+(?:" + "|".join(colours.WORDS) + r"|bold|italics?)\b|"
                       r"above|beside|next\s+to|while)(?:\s|$)", re.I)
 # "The total is $154.00", "shipping reads Free", "the subtotal drops from $160 to $135": what a
 # label on the page reads, the label being the whole subject of its clause and the value its end
@@ -114,7 +121,7 @@ READ_VALUE_OF_KIND = re.compile(r"[$€£¥]?\s*" + NUMBER.pattern + r"(?:\s*%)?
 # A value sits beside its label: on its row, at most this share of the viewport's width to its right.
 BESIDE = 0.4
 # Words saying the values that follow are listed in order, up to the end of the sentence.
-ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|"
+ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|order\s+(?:changes|switches|becomes|is\s+now)|"
                      r"(?:cheapest|dearest|highest|lowest|newest|oldest|latest)\s+first)\b", re.I)
 # "X moves to the top of the list": X is read higher on the page than before (lower for the bottom).
 MOVES = re.compile(r"\b(?:moves?|moved|jumps?|goes|rises|climbs|drops|falls|sinks)\s+(?:back\s+|up\s+|down\s+)?"
@@ -366,6 +373,15 @@ def values_brought(assertion, page_text, before_view, after_view):
     return _in_order(n for n in named - _kept(unquoted) if after[n] > before[n])
 
 
+def brings_every_value(assertion, brought):
+    """Whether the values brought (`values_brought`) are every value, two or more, that the assertion
+    says the page now shows: the action did all the assertion counts on, and a page in another theme or
+    font that resembles its checkpoint little in pixels or OCR words still moved as claimed."""
+    unquoted = QUOTED.sub(" ", assertion)
+    named = named_numbers(unquoted) - _kept(unquoted)
+    return len(named) >= 2 and set(brought) == named
+
+
 def quotes_brought(assertion, before_page, after_page):
     """The quoted or named texts the assertion says are shown, when the page shows them all and the
     action brought one of them: a button that now reads 'Copied' moved as claimed, however the
@@ -544,15 +560,16 @@ class Claim:
     read: bool = False    # what something is said to read ("the bar shows Glass Towers"), not a control's name
     stays: bool = False   # said to stay as it was ("still reads Your turn")
     new: bool = False     # said to read it now, as a change ("now shows", "changes to")
-    told: bool = False    # a message told without quote marks, in the annotator's words
+    told: bool = False    # a message told without quote marks, in the annotator's words, or a count's label
 
     def met(self, page_text, fresh):
         """Whether the page says it: as it is, or, told in other words, on a line the action brought
-        (`fresh`) that speaks of something the message does, with its numbers ("Please enter your
-        registration" for Enter your number plate to continue); a rebuild may word its messages otherwise."""
+        (`fresh`) that speaks of something the message does, with its numbers in their order ("Please
+        enter your registration" for Enter your number plate to continue, "Saved (1)" for Saved jobs
+        (1)); a rebuild may word its messages and labels otherwise."""
         if _shown(self.text, page_text, self.alone):
             return True
-        return self.told and any(_topics(self.text) & _topics(line) and _numbers(self.text) <= _numbers(line)
+        return self.told and any(_topics(self.text) & _topics(line) and _in_sequence(_values(self.text), _values(line))
                                  for line in fresh.splitlines())
 
 
@@ -576,14 +593,18 @@ def quoted_claims(assertion):
                 claims.append(Claim(text, not gone, read=bool(READ_BEFORE.search(clause[:match.start()])), stays=stays,
                                     new=new))
         bare = QUOTED.sub("\x00", clause)      # a quote after "titled" is the title, said above
-        named, read = INTRODUCED.search(bare), READS.search(bare)
+        named, read = INTRODUCED.search(bare), READS.search(bare) or RETITLED.search(bare)
         if named and len(WORD.findall(named.group(1).lower())) >= 2:
             claims.append(Claim(named.group(1).strip(" .!?"), not gone, read=True, stays=stays, new=new))
         elif read:
             text = REPLACED.split(read.group(1))[0].strip(" .!?")     # "shows Helpful (9) instead of …"
             words = text.split()
-            # Written as a sentence, not as a name is (Glass Towers by Mira Vale): a message.
-            told = len(words) >= MESSAGE_LENGTH and not any(w[0].isupper() for w in words[1:])
+            if read.re is RETITLED and len(words) < 2:
+                continue
+            # Written as a sentence, not as a name is (Glass Towers by Mira Vale): a message. A label
+            # with its count ("the header reads Saved jobs (1)"): the count is what is read.
+            told = len(words) >= MESSAGE_LENGTH and not any(w[0].isupper() for w in words[1:]) or \
+                len(words) > 1 and bool(_values(text))
             claims.append(Claim(text, not gone, alone=len(words) == 1, read=True, stays=stays, new=new, told=told))
     return claims
 
@@ -842,7 +863,8 @@ class OfflineJudge:
         image, words = resemblance(self.similarity, self.images[j], truth_text, current)
         theme = theme_unmet(text, current.png)
         beside = mislabelled(text, after.boxes, self.task.viewport.width)
-        holds = (toward and max(image, words) >= self.bar and not missing and not unechoed and not quotes
+        resembles = max(image, words) >= self.bar or brings_every_value(text, brought)
+        holds = (toward and resembles and not missing and not unechoed and not quotes
                  and not disorder and not theme and not beside)
         return _offline(text, holds, {"rule": "toward its checkpoint", "checkpoint": j, "before": round(was, 4),
                                       "after": round(now, 4), "image": round(image, 4), "words": round(words, 4),

@@ -39,7 +39,7 @@ from dataclasses import dataclass, replace
 
 from rapidfuzz import fuzz
 
-from . import colours, kinds, layout
+from . import colours, kinds, layout, recording
 from .phrases import TEXT_ROLES, WORD, Description  # noqa: F401  (Description: what callers parse a step into)
 
 MIN_EVIDENCE = 0.3
@@ -251,8 +251,8 @@ def prior(c):
 class Scene:
     """The candidates, their containers, their looks and the screenshot, each worked out when needed."""
 
-    def __init__(self, candidates, viewport, screenshot=None):
-        self.candidates, self.viewport, self.png = candidates, viewport, screenshot
+    def __init__(self, candidates, viewport, screenshot=None, cue=None):
+        self.candidates, self.viewport, self.png, self.cue = candidates, viewport, screenshot, cue
         self.regions = getattr(candidates, "regions", {})
         self.by_node = {c["node"]: c for c in candidates if "node" in c}
         self._looks, self._paths, self._image, self._inside, self._body_font, self._tabs = {}, {}, None, None, None, None
@@ -1035,7 +1035,7 @@ def choose(action, description, candidates, viewport, screenshot=None, cue=None)
     description finds nothing, its asides ("..., the third key of the top row") are tried. `cue`:
     what the task's recording shows of the step (recording.Cue), which settles what the words leave
     in doubt (`_as_recorded`)."""
-    scene = Scene(candidates, viewport, screenshot)
+    scene = Scene(candidates, viewport, screenshot, cue)
     chosen, detail = _by_words(action, description, scene)
     if cue is None or screenshot is None:
         return chosen, detail
@@ -1252,5 +1252,16 @@ def _choose(action, description, scene):
         chosen = layout.extreme(matched if within else _series(matched), lambda f: f.c["box"],
                                 target.positions or pointing)
     else:
-        chosen = max(matched, key=lambda f: (f.total, -f.c["index"]))
+        chosen = _likeliest(matched, scene)
     return chosen.c, chosen.total
+
+
+def _likeliest(fits, scene):
+    """The best fit; of drawings that fit as well and that nothing names ("the flag icon" among three
+    unnamed icons of a row), the one that alone looks like what the recording's cursor pointed at."""
+    best = max(fits, key=lambda f: (f.total, -f.c["index"]))
+    alike = [f for f in fits if f.total == best.total and f.kind < 1]
+    if len(alike) < 2 or scene.cue is None or scene.png is None:
+        return best
+    looking = [f for f in alike if (scene.cue.resemblance(scene.image(), f.c["box"]) or 0) >= recording.PLACE_LOOK]
+    return looking[0] if len(looking) == 1 else best

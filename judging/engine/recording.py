@@ -34,6 +34,10 @@ BEFORE = 0.05
 PATCH = (192, 112)
 # A patch this even (grey levels) shows nothing to find again.
 MIN_DETAIL = 6.0
+# A drawing this large at most is compared alone with what the cursor pointed at (an icon, a swatch).
+GLYPH = 64
+# Pixels the replayed drawing may sit off the recorded point's centre, each way.
+GLYPH_SLACK = 4
 # The replay's screenshot shows the recorded look where it correlates this well (1 = the same pixels).
 SAME_LOOK = 0.9
 # Where nothing shows the same look, the recorded place still counts when it looks this much like it.
@@ -89,6 +93,25 @@ class Cue:
                 return found
             scores[max(0, top - APART):top + APART + 1, max(0, left - APART):left + APART + 1] = -1.0
 
+
+    def resemblance(self, image, box):
+        """How much the drawing in `box` of the replayed page (BGR) looks like what the cursor pointed at
+        in the recording, whatever the colours: a dark theme draws the same flag light on dark, and the
+        correlation is then as strong but negative. None for what is no small drawing or is plain."""
+        x, y = int(round(box["x"])), int(round(box["y"]))
+        w, h = int(round(box["width"])), int(round(box["height"]))
+        if not (2 <= w <= GLYPH and 2 <= h <= GLYPH) or x < 0 or y < 0:
+            return None
+        drawn = cv2.cvtColor(np.ascontiguousarray(image[y:y + h, x:x + w]), cv2.COLOR_BGR2GRAY)
+        if drawn.shape != (h, w) or drawn.std() < MIN_DETAIL:
+            return None
+        recorded = cv2.cvtColor(self.patch, cv2.COLOR_BGR2GRAY)
+        left, top = self.anchor[0] - w // 2 - GLYPH_SLACK, self.anchor[1] - h // 2 - GLYPH_SLACK
+        around = recorded[max(0, top):top + h + 2 * GLYPH_SLACK, max(0, left):left + w + 2 * GLYPH_SLACK]
+        if around.shape[0] < h or around.shape[1] < w:
+            return None
+        scores = np.nan_to_num(cv2.matchTemplate(around, drawn, cv2.TM_CCOEFF_NORMED))
+        return round(float(np.abs(scores).max()), 4)
 
     def _in_place(self, scores):
         """[the recorded point] when the page there looks like the recording there though not the same
