@@ -2,7 +2,7 @@
 the part of a page in Chromium that an action changed."""
 import pytest
 
-from judging.engine.assertions import (Change, identical, labelled_values, mislabelled, misordered, misplaced,
+from judging.engine.assertions import (Change, brings_every_value, identical, labelled_values, mislabelled, misordered, misplaced,
                                        missing_numbers, missing_typed, moved, named_numbers, numbers_not_brought, observed,
                                        order_direction, quotes_brought, texts_not_brought, text_direction, theme_brought,
                                        theme_unmet, unmet_quotes, values_brought)
@@ -198,6 +198,38 @@ def test_a_message_told_without_quotes_may_be_worded_otherwise_on_a_line_the_act
     assert unmet_quotes(hint, "Add 2 more tickets", "Add 2 more tickets") == ["Add 1 more ticket to match your seats"]
 
 
+def test_a_label_read_with_its_count_may_be_worded_otherwise_on_a_line_the_action_brought():
+    claim = "The bookmark turns yellow and the header reads Saved jobs (1)."
+    assert unmet_quotes(claim, "Jobs Saved (1) Post a job", "Saved (1)") == []
+    assert unmet_quotes(claim, "Jobs Saved (0) Post a job", "Saved (0)") == ["Saved jobs (1)"]
+    assert unmet_quotes(claim, "Jobs Saved (1) Post a job", "") == ["Saved jobs (1)"]     # there before the action
+    assert unmet_quotes(claim, "Jobs Bookmarks (1)", "Bookmarks (1)") == ["Saved jobs (1)"]   # of something else
+    # Its numbers in their order: the score is no label to reword.
+    assert unmet_quotes("The score becomes You 1 – 0 Computer.", "You 0 – 1 Computer",
+                        "You 0 – 1 Computer") == ["You 1 – 0 Computer"]
+
+
+def test_what_a_panel_changes_to_is_a_text_it_must_show_brought_by_the_action():
+    claim = "The Sat tile gets a blue outline and the hourly panel below changes to Saturday, 18 May with showers."
+    before = [("Today, 16 May", 40, 500, 200, 520)]
+    saturday, sunday = [("Saturday, 18 May", 40, 500, 220, 520)], [("Sunday, 19 May", 40, 500, 210, 520)]
+    page = "Sat 18 May 64° / 52° Sun 19 May 73° / 59° "
+    assert unmet_quotes(claim, page + "Saturday, 18 May", "Saturday, 18 May") == []
+    assert unmet_quotes(claim, page + "Sunday, 19 May", "Sunday, 19 May") == ["Saturday, 18 May"]
+    assert texts_not_brought(claim, before, saturday, page + "Today, 16 May", page + "Saturday, 18 May") == []
+    # A unit is no text: the temperatures that switch to Fahrenheit show °F, not the word.
+    assert unmet_quotes("Every temperature switches to Fahrenheit.", "70°F 50°", "70°F") == []
+    # "in green" says how the text looks, not what it reads.
+    assert unmet_quotes("The indicator changes to You win! in green.", "You win! New game", "You win!") == []
+
+
+def test_a_value_brought_by_the_action_is_not_every_value_named():
+    claim = "The big reading goes from 21°C to 70°F, the dew point shows 50° and today's tile reads 75° / 57°."
+    assert brings_every_value(claim, ["50", "57", "70", "75"])
+    assert not brings_every_value(claim, ["50", "70", "75"])
+    assert not brings_every_value("The counter shows 3.", ["3"])     # one number is too little to go by
+
+
 def test_quoted_texts_must_be_shown_with_their_numbers_and_gone_when_said_to_go():
     assert unmet_quotes("The header reads '1 tour booked'.", "No tours booked yet") == ["1 tour booked"]
     assert unmet_quotes("The header reads '1 tour booked'.", "Home  1 Tour Booked  Help") == []
@@ -267,6 +299,10 @@ def test_values_said_to_be_in_order_must_be_in_that_order_on_the_page():
     assert misordered(assertion, "3 hotels Baixa Loft €168 4.5 Casa do Rio €182 Tejo Bay €214") == []
     assert misordered(assertion, "3 hotels Tejo Bay €214 Casa do Rio €182 Baixa Loft €168") == ["168", "182", "214"]
     assert misordered("Casa do Rio costs €182 and Tejo Bay €214.", "Tejo Bay €214 Casa do Rio €182") == []
+    # "The order changes to A, then B" lists them in order too.
+    sorted_ = "The order changes to Senior Designer ($128k), then UX Designer ($112k), then Interaction Designer ($98k)."
+    assert misordered(sorted_, "Senior Designer $128k UX Designer $112k Interaction Designer $98k") == []
+    assert misordered(sorted_, "Interaction Designer $98k UX Designer $112k Senior Designer $128k") == ["128", "112", "98"]
     # A table has other columns of numbers: the values are read in order wherever else they appear.
     table = "Team P W Pts Hawks 14 46 46 Rovers 46 12 42 Athletic 13 11 41"
     assert misordered("Sorted by points, highest first: 46, then 42 and 41.", table) == []
@@ -428,7 +464,9 @@ def test_the_label_of_a_value_is_the_whole_subject_of_its_clause():
 def test_a_value_that_names_a_control_changing_look_need_not_be_brought():
     said = "16:40 goes back to a white outline and the heading changes to Hall 4 · 20:00 · 56 seats left."
     assert numbers_not_brought(said, "Hall 4 · 20:00 · 56 seats left", "16:40 Hall 4 · 16:40", "16:40 20:00") == []
-    assert numbers_not_brought(said, "Hall 4 · 16:40 · 61 seats left", "16:40", "16:40") == ["20:00", "56"]
+    # What the heading changes to is a text: its numbers are checked with it.
+    assert numbers_not_brought(said, "Hall 4 · 16:40 · 61 seats left", "16:40", "16:40") == []
+    assert unmet_quotes(said, "16:40 Hall 4 · 16:40 · 61 seats left") == ["Hall 4 · 20:00 · 56 seats left"]
 
 
 FOLDERS = """<!doctype html><style>li{display:flex;justify-content:space-between;width:200px;margin:6px 0}</style>
@@ -478,4 +516,4 @@ def test_a_label_with_other_texts_beside_it_is_not_read_as_showing_nothing(judge
 def test_a_text_something_becomes_is_read_with_its_numbers_in_order():
     claim = "The indicator changes to You win! in green and the score becomes You 1 – 0 Computer."
     assert unmet_quotes(claim, "You win! Moves 7 You 1 – 0 Computer") == []
-    assert unmet_quotes(claim, "Computer wins Moves 8 You 0 – 1 Computer") == ["You 1 – 0 Computer"]
+    assert unmet_quotes(claim, "Computer wins Moves 8 You 0 – 1 Computer") == ["You win", "You 1 – 0 Computer"]

@@ -265,3 +265,27 @@ def test_a_click_where_the_recording_points_lands_on_the_drawing_there_not_the_r
     box = page._run(page.page.evaluate("() => JSON.parse(JSON.stringify(document.querySelector('[data-k=bin]').getBoundingClientRect()))"))
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     assert grounded(page, "Click the trash icon on the row", cue_on(page, x, y)) == "bin"
+
+
+THEMED_ROW = """<!doctype html><style>
+  body {{ margin: 20px; background: {page}; color: {ink}; font: 14px {font}; }}
+  .row {{ display: flex; gap: 14px; align-items: center; width: 360px; padding: 16px; }} .row span {{ flex: 1; }}
+  svg {{ cursor: pointer; }}
+</style><div class="row">Lena Park<span></span>
+  <svg data-k="archive" width="18" height="18"><rect x="2" y="3" width="14" height="12" fill="none" stroke="{ink}"/></svg>
+  <svg data-k="flag" width="18" height="18"><path d="M4 2v14M4 3h10l-3 4 3 4H4" fill="none" stroke="{ink}"/></svg>
+  <svg data-k="bin" width="18" height="18"><path d="M4 5h10l-1 11H5zM3 5h12M7 2h4" fill="none" stroke="{ink}"/></svg></div>
+<script>document.querySelectorAll("svg").forEach((el) => el.addEventListener("click", () => el.classList.add("on")));</script>"""
+
+
+@pytest.mark.browser
+def test_of_unnamed_icons_the_one_drawn_as_the_recording_shows_it_is_chosen_in_any_theme(open_page):  # noqa: F811
+    recorded = open_page(THEMED_ROW.format(page="#fff", ink="#555", font="sans-serif"), (500, 200))
+    box = recorded._run(recorded.page.evaluate(
+        "() => JSON.parse(JSON.stringify(document.querySelector('[data-k=flag]').getBoundingClientRect()))"))
+    cue = cue_on(recorded, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    # Dark, in another font: the recorded look is found nowhere, the flag's drawing still is.
+    dark = open_page(THEMED_ROW.format(page="#1b1e24", ink="#d0d4dc", font="serif"), (500, 200))
+    assert cue.spots(decode(dark.screenshot)) == []
+    assert grounded(dark, "Click the flag icon on the Lena Park row", cue) == "flag"
+    assert grounded(dark, "Click the flag icon on the Lena Park row", None) == "archive"   # the words alone: the first
