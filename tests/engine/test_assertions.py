@@ -459,6 +459,9 @@ def test_the_label_of_a_value_is_the_whole_subject_of_its_clause():
     assert labelled_values("The bottle's quantity goes from 1 to 2, the total now reads $127.95 and Pairs still "
                            "reads 1 / 8.") == [("bottle's quantity", "2"), ("total", "$127.95"), ("Pairs", "1 / 8")]
     assert labelled_values("It reads 4 and this shows Free.") == []
+    # A folder or a tab is labelled by the words before it; a count is not what its label reads beside.
+    assert labelled_values("The Archive folder shows 1 and the adult count shows 2.") == [("Archive", "1"),
+                                                                                          ("adult count", "2")]
 
 
 def test_a_value_that_names_a_control_changing_look_need_not_be_brought():
