@@ -600,18 +600,24 @@ def quoted_claims(assertion):
         bare = QUOTED.sub("\x00", clause)      # a quote after "titled" is the title, said above
         named, read = INTRODUCED.search(bare), READS.search(bare) or RETITLED.search(bare)
         if named and len(WORD.findall(named.group(1).lower())) >= 2:
-            claims.append(Claim(named.group(1).strip(" .!?"), not gone, read=True, stays=stays, new=new))
+            text = named.group(1).strip(" .!?")
+            claims.append(Claim(text, not gone, read=True, stays=stays, new=new, told=_told(text)))
         elif read:
             text = REPLACED.split(read.group(1))[0].strip(" .!?")     # "shows Helpful (9) instead of …"
             words = text.split()
             if read.re is RETITLED and len(words) < 2:
                 continue
-            # Written as a sentence, not as a name is (Glass Towers by Mira Vale): a message. A label
-            # with its count ("the header reads Saved jobs (1)"): the count is what is read.
-            told = len(words) >= MESSAGE_LENGTH and not any(w[0].isupper() for w in words[1:]) or \
-                len(words) > 1 and bool(_values(text))
-            claims.append(Claim(text, not gone, alone=len(words) == 1, read=True, stays=stays, new=new, told=told))
+            claims.append(Claim(text, not gone, alone=len(words) == 1, read=True, stays=stays, new=new, told=_told(text)))
     return claims
+
+
+def _told(text):
+    """Whether a text named without quotes is the annotator's account of it: written as a sentence, not
+    as a name is (Glass Towers by Mira Vale), a message; a label with its count ("the header reads Saved
+    jobs (1)", "titled Up next, 2 episodes"), the count."""
+    words = text.split()
+    return len(words) >= MESSAGE_LENGTH and not any(w[0].isupper() for w in words[1:]) or \
+        len(words) > 1 and bool(_values(text))
 
 
 def _fresh_lines(before_boxes, after_boxes):

@@ -291,8 +291,8 @@ def _phrase(tokens, quotes, typed_words, landmark):
         elif w in kinds.ICON_NAMES and following in kinds.ICON_NAMES and following not in kinds.ICON_FOLLOWERS:
             p.kinds.append(kinds.ICON_NAMES[w] + kinds.ICON_NAMES[following])   # "the play/pause button"
             i += 1
-        elif w in kinds.ICON_NAMES and following in kinds.ICON_FOLLOWERS:
-            p.kinds.append(kinds.ICON_NAMES[w])
+        elif w in kinds.ICON_NAMES and (following in kinds.ICON_FOLLOWERS or following in kinds.POINTERS):
+            p.kinds.append(kinds.ICON_NAMES[w])     # "the search icon", "the download arrow"
         elif w in SIZES:
             p.sizes.append(SIZES[w])
         elif w in FILLS and _drawing(words[i:], p.kinds):

@@ -204,6 +204,9 @@ def test_a_label_read_with_its_count_may_be_worded_otherwise_on_a_line_the_actio
     assert unmet_quotes(claim, "Jobs Saved (0) Post a job", "Saved (0)") == ["Saved jobs (1)"]
     assert unmet_quotes(claim, "Jobs Saved (1) Post a job", "") == ["Saved jobs (1)"]     # there before the action
     assert unmet_quotes(claim, "Jobs Bookmarks (1)", "Bookmarks (1)") == ["Saved jobs (1)"]   # of something else
+    titled = "A panel slides in titled Up next, 2 episodes, listing the two."
+    assert unmet_quotes(titled, "Queue 2 episodes", "Queue 2 episodes") == []
+    assert unmet_quotes(titled, "Queue 3 episodes", "Queue 3 episodes") == ["Up next, 2 episodes"]
     # Its numbers in their order: the score is no label to reword.
     assert unmet_quotes("The score becomes You 1 – 0 Computer.", "You 0 – 1 Computer",
                         "You 0 – 1 Computer") == ["You 1 – 0 Computer"]

@@ -278,6 +278,17 @@ def test_kind_words_match_symbols_icon_names_and_drawn_shapes(open_page):
     assert {description: chosen(page, description) for description in KINDS} == KINDS
 
 
+DOWNLOADS = """<!doctype html><style>body { margin: 20px; font: 14px sans-serif; } .r { display: flex; gap: 20px; }
+  .r div { cursor: pointer; }</style>
+<p>8 episodes · 2 downloaded (84 MB)</p>
+<div class="r"><span>Dust Devils of Mars</span><div data-k="download">⤓</div><div data-k="queue">≡</div></div>"""
+
+
+def test_an_icon_name_before_a_pointer_word_names_the_icon_not_a_text_that_says_it(open_page):
+    # "The download arrow" is the ⤓, not the line saying how many are downloaded.
+    assert chosen(open_page(DOWNLOADS), "Click the download arrow on the first episode") == "download"
+
+
 CAROUSEL = """<!doctype html><style>body { margin: 20px; } .c { display: flex; gap: 20px; align-items: center; }
   .c div { font-size: 30px; cursor: pointer; } .slide { width: 300px; height: 160px; background: #9ab; }</style>
 <div class="c"><div data-k="prev">‹</div><span class="slide"></span><div data-k="next">›</div></div>"""
