@@ -660,7 +660,8 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
             words_here = scene.region_words(rid)
             if phrase.keywords and (all(_word_hit(w, words_here) for w in phrase.keywords) or joined & words_here):
                 named.append((0, rid))
-            elif accepted & words_here:
+            elif accepted & words_here and not phrase.keywords:
+                # "The satisfaction row" is not any row: where nothing says satisfaction, it is missing.
                 named.append((1, rid))
             elif called & words_here and not anchors:
                 named.append((2, rid))
@@ -1186,7 +1187,10 @@ def _choose(action, description, scene):
     # "the trash icon on the third row" is an unnamed icon in that row, not the "Trash" folder.
     placing = bool(description.relations)
     matched = _matching(target, fits, scene, words, typing, level=not placing, placed=placing) if fits else []
-    if not matched:
+    # "The fourth face in the satisfaction row" where nothing says face: the word says what the items
+    # are (below), not what they say.
+    counts_items = bool(target.ordinal and target.keywords and not target.quoted and description.relations)
+    if not matched and not counts_items:
         return None, _nothing(description, fits, scene)
     matched = kinded = _one_each(matched, scene)
     ordinal = target.ordinal
@@ -1195,7 +1199,7 @@ def _choose(action, description, scene):
     # the largest of those as long (the messages, not the folders beside them).
     unnamed_list = any(r.landmark.regions & SERIES and not (r.landmark.quoted or r.landmark.keywords)
                        and r.landmark.text in placed.missing for r in description.relations)
-    lone = unnamed_list and max(len(g) for g in layout.groups(placed.fits or matched, lambda f: f.c["box"])) < 2
+    lone = unnamed_list and max((len(g) for g in layout.groups(placed.fits or matched, lambda f: f.c["box"])), default=0) < 2
     if ordinal and target.keywords and not target.quoted and (description.relations or target.kinds) \
             and (len(matched) < abs(ordinal) or placed.unheld or lone
                  or target.kinds and max(f.kind for f in matched) == 0):

@@ -289,6 +289,35 @@ def test_an_icon_name_before_a_pointer_word_names_the_icon_not_a_text_that_says_
     assert chosen(open_page(DOWNLOADS), "Click the download arrow on the first episode") == "download"
 
 
+FEEDBACK = """<!doctype html><style>body { margin: 0; font: 15px sans-serif; background: #eef3f3; }
+  nav { display: flex; gap: 24px; justify-content: flex-end; padding: 20px; } nav a { color: #345; cursor: pointer; }
+  form { width: 700px; margin: 20px auto; padding: 30px; background: #fff; border-radius: 12px; }
+  .faces { display: grid; grid-template-columns: repeat(5, 64px); gap: 18px; margin: 16px 0 40px; }
+  .faces label { height: 64px; border: 2px solid #cdd; border-radius: 50%; cursor: pointer; }
+  .nav-row { display: flex; justify-content: space-between; }
+  .nav-row button { height: 42px; width: 120px; border-radius: 8px; font: inherit; cursor: pointer; }
+  .back { background: #fff; border: 1px solid #9ab; } .next { background: #176; color: #fff; border: 0; }
+</style><nav><a data-k="appointments">Appointments</a><a data-k="messages">Messages</a></nav>
+<form><legend>Overall, how satisfied were you with your visit?</legend><div class="faces">
+  <label data-k="1" title="Very dissatisfied"></label><label data-k="2" title="Dissatisfied"></label>
+  <label data-k="3" title="Neutral"></label><label data-k="4" title="Satisfied"></label>
+  <label data-k="5" title="Very satisfied"></label></div>
+  <div class="nav-row"><button type="button" class="back" data-k="back">Go back</button>
+  <button type="button" class="next" data-k="next">Next</button></div></form>"""
+
+
+def test_a_row_named_by_a_word_nothing_says_is_not_any_row_but_the_series_that_is_one(open_page):
+    # Nothing reads "satisfaction"; the buttons' box is called a row in its class, the faces are the row.
+    assert chosen(open_page(FEEDBACK, (1280, 800)), "Click the fourth face in the satisfaction row") == "4"
+
+
+def test_a_button_painted_as_what_it_sits_on_is_outlined(open_page):
+    # Go back is white with a border on the white card; the links at the top have neither.
+    page = open_page(FEEDBACK, (1280, 800))
+    assert chosen(page, "Click the outlined button at the bottom left") == "back"
+    assert chosen(page, "Click the filled button at the bottom right") == "next"
+
+
 CAROUSEL = """<!doctype html><style>body { margin: 20px; } .c { display: flex; gap: 20px; align-items: center; }
   .c div { font-size: 30px; cursor: pointer; } .slide { width: 300px; height: 160px; background: #9ab; }</style>
 <div class="c"><div data-k="prev">‹</div><span class="slide"></span><div data-k="next">›</div></div>"""
@@ -1215,6 +1244,7 @@ SURVEY = """<!doctype html><style>
 def test_a_box_drawn_as_one_is_a_card_and_a_word_is_said_by_its_stem(open_page):
     # The radio options are bordered boxes taller than a chip; "waiting" is said by "wait".
     assert chosen(open_page(SURVEY), "Click the third card under the waiting-time question") == "3"
+    assert chosen(open_page(SURVEY), "Click the fourth face in the satisfaction row") == "Good"
 
 
 def _month(name, days, booked=()):

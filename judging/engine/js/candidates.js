@@ -128,9 +128,8 @@
   const bordered = (style) => ["Top", "Right", "Bottom", "Left"].filter((side) =>
     parseFloat(style[`border${side}Width`]) > 0.5 && style[`border${side}Style`] !== "none"
     && alpha(style[`border${side}Color`]) > 0.05).map((side) => side[0].toLowerCase()).join("");
-  // Drawn as a box of its own: a border all round, a shadow, or a background other than what it sits on.
-  const framed = (el, style) => {
-    if (bordered(style).length === 4 || style.boxShadow !== "none") return true;
+  // A background other than what it sits on: a white button on a white card paints nothing one sees.
+  const ownPaint = (el, style) => {
     if (!painted(style)) return false;
     for (let up = el.parentElement; up; up = up.parentElement) {
       const around = getComputedStyle(up);
@@ -138,6 +137,8 @@
     }
     return true;
   };
+  // Drawn as a box of its own: a border all round, a shadow, or a background of its own.
+  const framed = (el, style) => bordered(style).length === 4 || style.boxShadow !== "none" || ownPaint(el, style);
   const pseudoContent = (el) => {
     let text = "";
     for (const which of ["::before", "::after"]) {
@@ -265,7 +266,7 @@
         pointed: pointedAt(el, r),
         // How a short clickable text is drawn, to tell the one marked as chosen in a row of alike ones
         // (a tab underlined, in another colour or weight) whatever its markup says.
-        mark: visible && interactive && text.length <= 40 ? { ink: style.color, paint: style.backgroundColor,
+        mark: visible && interactive && text.length <= 40 ? { ink: style.color, paint: ownPaint(el, style) ? style.backgroundColor : "",
           under: `${style.borderBottomWidth} ${style.borderBottomColor} ${style.textDecorationLine} ${style.boxShadow}`,
           weight: style.fontWeight, border: bordered(style) } : null,
         // Icons have at most a symbol for text, or an icon font's ligature ("star") and an icon class.
