@@ -1223,6 +1223,10 @@ def _choose(action, description, scene):
         if retried and not retried.unheld:
             placed = retried
     matched, ordered, missing, ordinal = placed.fits, placed.ordered, placed.missing, placed.ordinal
+    # "In the satisfaction row" where nothing on the page says satisfaction: the row its words mean is
+    # as surely the longest series of alike elements.
+    unnamed_list = unnamed_list or any(r.landmark.regions & (SERIES | LINES) and r.landmark.keywords
+                                       and r.landmark.text in missing for r in description.relations)
     if unnamed_list and matched:
         matched = max(layout.groups(matched, lambda f: f.c["box"]), key=lambda g: (len(g), sum(_area(f) for f in g)))
     if placing and matched and (target.kinds or target.count):

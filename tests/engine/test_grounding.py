@@ -297,7 +297,8 @@ FEEDBACK = """<!doctype html><style>body { margin: 0; font: 15px sans-serif; bac
   .nav-row { display: flex; justify-content: space-between; }
   .nav-row button { height: 42px; width: 120px; border-radius: 8px; font: inherit; cursor: pointer; }
   .back { background: #fff; border: 1px solid #9ab; } .next { background: #176; color: #fff; border: 0; }
-</style><nav><a data-k="appointments">Appointments</a><a data-k="messages">Messages</a></nav>
+</style><nav><a data-k="appointments">Appointments</a><a data-k="messages">Messages</a><a data-k="results">Test results</a>
+<a data-k="feedback">Feedback</a></nav>
 <form><legend>Overall, how satisfied were you with your visit?</legend><div class="faces">
   <label data-k="1" title="Very dissatisfied"></label><label data-k="2" title="Dissatisfied"></label>
   <label data-k="3" title="Neutral"></label><label data-k="4" title="Satisfied"></label>
