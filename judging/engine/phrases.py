@@ -47,6 +47,8 @@ FILLS = {**dict.fromkeys(("outline", "outlined", "hollow", "empty", "unfilled"),
 # Kinds that hold things rather than being drawn: "the empty box", "the empty cell" holds nothing, it
 # is not a drawing only outlined.
 HOLDERS = {"field", "card", "cell", "chip", "select"}
+# "The right-pointing arrow", "the left-facing chevron": the way the drawing points.
+POINTING = {"pointing", "facing"}
 # Words for the part of an item that names it, which a page shows as a heading or its largest text
 # ("the headline of the third story", "the company name"), when no text says the word itself.
 TEXT_ROLES = {"headline", "heading", "title", "name", "caption"}
@@ -222,6 +224,11 @@ def _singular(word):
     return word
 
 
+def _points(word):
+    """Whether a word names a drawing that points a way: an arrow, a chevron, a triangle."""
+    return word in kinds.POINTERS or kinds.noun(word) in (("arrow",), ("chevron",))
+
+
 def _drawing(later, said):
     """Whether a fill word says how the element is drawn: of a star, a heart, a checkbox; not of what
     holds things (a box, a cell, a field: empty, it holds nothing). `later`: the words after the fill
@@ -256,7 +263,11 @@ def _phrase(tokens, quotes, typed_words, landmark):
             # "the chip with four stars": it shows that many of them.
             p.count = (NUMBERS[following], kinds.noun(words[i + 1]))
             i += 2
-        elif w in kinds.DIRECTION_WORDS and (following in kinds.POINTERS or kinds.noun(following) in (("arrow",), ("chevron",))):
+        elif w in kinds.DIRECTION_WORDS and following in POINTING and i < len(words) - 1 and \
+                _points(words[i + 1]):
+            p.direction = kinds.DIRECTION_WORDS[w]      # "the right-pointing arrow": the way it points
+            i += 1
+        elif w in kinds.DIRECTION_WORDS and _points(following):
             p.direction = kinds.DIRECTION_WORDS[w]
         elif w in kinds.TURNED and kinds.noun(following) == ("arrow",):
             p.kinds.append(("refresh",))     # "the circular arrow"

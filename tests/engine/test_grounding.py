@@ -1276,6 +1276,9 @@ def test_a_calendar_and_its_months_are_known_by_the_days_they_show(open_page):
     assert chosen(page, "Click the arrow at the top-right of the calendar") == "next"
     # A numbered ordinal before a noun still counts them.
     assert Description("Click the 3rd card", "").target.ordinal == 3
+    # "Right-pointing" says the way the arrow points, not where it is.
+    pointing = Description("Click the right-pointing arrow after the page numbers").target
+    assert (pointing.direction, pointing.positions) == ("right", set())
 
 
 DISHES = """<!doctype html><style>

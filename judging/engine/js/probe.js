@@ -18,7 +18,7 @@
     }
     return answer;
   };
-  const out = [], page = [], boxes = [], range = document.createRange();
+  const out = [], page = [], boxes = [], texts = [], range = document.createRange();
   const place = (text, r) => boxes.push([text, Math.round(r.left), Math.round(r.top), Math.round(r.right),
     Math.round(r.bottom)]);
   const root = document.body || document.documentElement;
@@ -29,7 +29,7 @@
     if (!text || !parent || !isShown(parent)) continue;
     range.selectNodeContents(n);
     const r = range.getBoundingClientRect();
-    if (boxed(r)) { page.push(text); place(text, r); }
+    if (boxed(r)) { page.push(text); place(text, r); texts.push([n, text]); }
     if (seen(r)) out.push(text);
   }
   // A field shows its value, or its placeholder while empty; a closed <select> its chosen option.
@@ -54,8 +54,11 @@
     region = region.parentElement;
   }
   if (s) s.changed.clear();
-  const changed = region === null ? "" : (region === document.documentElement || region === document.head
-    ? root : region).innerText || "";
+  // As rendered, and text by text too: cells drawn inline-block run together in innerText
+  // ("Kestrel Park2073102224").
+  const within = region === null ? null : region === document.documentElement || region === document.head ? root : region;
+  const changed = within === null ? "" : (within.innerText || "") + "\n"
+    + texts.filter(([n]) => within.contains(n)).map(([, text]) => text).join(" ");
   // One text a line, so that a caption reading just "Good" is told from a title "Good kettle".
   return [s ? s.mutations : -1, location.href, out.join(" "), page.join("\n"), changed, boxes];
 }
