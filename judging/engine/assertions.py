@@ -104,9 +104,10 @@ READ_BEFORE = re.compile(r"\b(?:reads|reading|says|saying|shows|showing|displays
 NOW = re.compile(r"\bnow\b|\bbecomes?\b|\b(?:changes?|changed|switch(?:es)?|switched|turns?|turned|updates?|updated)\s+to\b",
                  re.I)
 # Where a text named without quotes ends: what it replaces, or words describing it ("reads Your turn
-# again with its red dot" names "Your turn").
+# again with its red dot" names "Your turn", "reads You win! in green" names "You win!"; a colour
+# written with a capital is the text's own: "reads Ines in Blue").
 REPLACED = re.compile(r"\s+(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|from|again|with|under|below|"
-                      r"in\s+(?:" + "|".join(colours.WORDS) + r"|bold|italics?)\b|"
+                      r"(?-i:in\s+(?:" + "|".join(colours.WORDS) + r"|bold|italics?))\b|"
                       r"above|beside|next\s+to|while)(?:\s|$)", re.I)
 # "The total is $154.00", "shipping reads Free", "the subtotal drops from $160 to $135": what a
 # label on the page reads, the label being the whole subject of its clause and the value its end

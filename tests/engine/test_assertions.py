@@ -224,6 +224,7 @@ def test_what_a_panel_changes_to_is_a_text_it_must_show_brought_by_the_action():
     assert unmet_quotes("Every temperature switches to Fahrenheit.", "70°F 50°", "70°F") == []
     # "in green" says how the text looks, not what it reads.
     assert unmet_quotes("The indicator changes to You win! in green.", "You win! New game", "You win!") == []
+    assert unmet_quotes("The caption reads Ines in Blue, Portrait · 2022.", "Ines in Blue Portrait · 2022") == []
 
 
 def test_a_value_brought_by_the_action_is_not_every_value_named():
