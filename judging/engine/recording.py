@@ -93,7 +93,6 @@ class Cue:
                 return found
             scores[max(0, top - APART):top + APART + 1, max(0, left - APART):left + APART + 1] = -1.0
 
-
     def resemblance(self, image, box):
         """How much the drawing in `box` of the replayed page (BGR) looks like what the cursor pointed at
         in the recording, whatever the colours: a dark theme draws the same flag light on dark, and the
