@@ -119,7 +119,7 @@ LABELLED = re.compile(r"^\W*(?:[Aa]nd\s+|[Tt]hen\s+)?(?:[Tt]he\s+)?(?P<label>[A-
                       r"(?P<value>[$€£¥]?\s*" + NUMBER.pattern + r"(?:\s*%)?|[A-Z][a-z]+\b)\W*$")
 # What a label is written on, named after it ("the Archive folder", "the Drafts tab"): the value is read
 # beside the label. Not what names the value itself ("the adult count" is not read beside "Adult").
-HOLDERS = {"folder", "tab", "chip", "filter", "category", "link", "section", "menu", "item", "option"}
+LABEL_HOLDERS = {"folder", "tab", "chip", "filter", "category", "link", "section", "menu", "item", "option"}
 VALUE_KINDS = (("price", r"[$€£¥]"), ("percentage", r"%"), ("ratio", r"\d\s*(?:/|\bof\b)\s*\d"), ("time", r"\d:\d"))
 READ_VALUE_OF_KIND = re.compile(r"[$€£¥]?\s*" + NUMBER.pattern + r"(?:\s*%)?")
 # A value sits beside its label: on its row, at most this share of the viewport's width to its right.
@@ -466,7 +466,7 @@ def labelled_values(assertion):
     for clause in CLAUSE.split(THOUSANDS.sub("", QUOTED.sub(lambda m: next(g for g in m.groups() if g), assertion))):
         match = LABELLED.match(clause)
         label = match and re.sub(r"(?:\s+(?:now|still|then|also|again))+$", "", match["label"], flags=re.I)
-        if label and len(label.split()) > 1 and label.split()[-1].lower() in HOLDERS:
+        if label and len(label.split()) > 1 and label.split()[-1].lower() in LABEL_HOLDERS:
             label = label.rsplit(None, 1)[0]       # "the Archive folder shows 1": the folder labelled Archive
         if label and not PRONOUN.match(label) and label.split()[0].lower() not in FUNCTION_WORDS:
             pairs.append((label, match["value"].strip(" .")))
