@@ -1248,7 +1248,7 @@ def _choose(action, description, scene):
         chosen = (_nth_item(matched, ordinal, scene) if placed.passed else None) or _nth(matched, ordinal, ordered) \
             or _nth_nearby(matched, kinded, ordinal, scene)
         if chosen is None:
-            if not words:
+            if not (words and matched):
                 return None, _nothing(description, matched, scene, f"fewer than {abs(ordinal)} of them")
             chosen = max(matched, key=lambda f: (f.total, -f.c["index"]))
     elif ordered and not target.positions:

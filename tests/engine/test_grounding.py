@@ -413,6 +413,13 @@ def test_step_naming_nothing_that_exists_fails_and_lists_what_was_considered(ope
     assert k is None and "no 'wi-fi' on the page" in detail, detail
 
 
+def test_an_ordinal_on_a_page_that_is_only_a_picture_finds_nothing_without_an_error(open_page):
+    page = open_page('<!doctype html><body style="margin:0"><img alt="" width="600" height="400" '
+                     'src="data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw=="></body>')
+    k, detail = page.ground("Click the fourth space in row B, the middle row")
+    assert k is None and detail.startswith("nothing matches") and "fewer than 4" in detail, detail
+
+
 def test_the_screenshot_is_decoded_only_for_colour_words(open_page):
     page = open_page(SWATCHES)
     unreadable = b"not a png"
