@@ -153,6 +153,8 @@ THEME_SHARE = 0.5      # a page in a dark (light) theme is dark (light) over mor
 # Share of pixels that may differ for a state to count as its checkpoint's picture (a caret, a
 # hover shade): a person comparing the two screenshots would call them the same.
 IDENTICAL_SHARE = 0.002
+# A pixel changed when a channel moved this much (0-255); a colour was brought by this many of them.
+CHANGED_PIXEL, COLOUR_PIXELS = 24, 12
 QUOTED_MATCH = 85
 # A text within this many pixels of where the page showed it before is the same text, not one brought.
 PLACE = 2
@@ -724,6 +726,30 @@ def theme_brought(assertion, previous_png, current_png):
     return sorted(w for w in wanted if _in_theme(w, now) and not _in_theme(w, was))
 
 
+def colours_brought(assertion, previous_png, current_png):
+    """The hues the assertion names that the action brought where it changed the page: of the pixels
+    that changed, at least COLOUR_PIXELS now show the colour, twice as many as before ("the star becomes
+    a solid amber star": a change too small to move the whole screenshot's likeness, seen where it is)."""
+    words = {w for w in re.findall(r"[a-z]+", assertion.lower())
+             if colours.WORDS.get(w, set()) - colours.ACHROMATIC}
+    if not words:
+        return []
+    was, now = colours.decode(previous_png), colours.decode(current_png)
+    if was is None or now is None or was.shape != now.shape:
+        return []
+    changed = np.abs(was.astype(np.int16) - now.astype(np.int16)).max(axis=2) > CHANGED_PIXEL
+    if not changed.any():
+        return []
+    names_was, names_now = colours.names_of(was[changed]), colours.names_of(now[changed])
+    brought = []
+    for word in sorted(words):
+        wanted = [colours.NAMES.index(name) for name in colours.WORDS[word]]
+        count_was, count_now = np.isin(names_was, wanted).sum(), np.isin(names_now, wanted).sum()
+        if count_now >= COLOUR_PIXELS and count_now >= 2 * count_was:
+            brought.append(word)
+    return brought
+
+
 def identical(png_a, png_b):
     """True when two screenshots differ in at most IDENTICAL_SHARE of their pixels."""
     if png_a == png_b:
@@ -864,8 +890,10 @@ class OfflineJudge:
         if toward is None:
             toward, detail = order_direction(truth_text, previous.text, current.text)
         if toward is None:
-            toward = (self.similarity.compare(self.images[j], current.image)
-                      > self.similarity.compare(self.images[j], previous.image))
+            hues = colours_brought(text, previous.png, current.png)
+            toward, detail = (True, {"colours_brought": hues}) if hues else (
+                self.similarity.compare(self.images[j], current.image)
+                > self.similarity.compare(self.images[j], previous.image), {})
         unechoed = missing_typed(text, typed, truth_text, page_text)
         quotes = [c.text for c in quoted_claims(text)
                   if c.should and _shown(c.text, truth_text) and not c.met(after.page_text, fresh)

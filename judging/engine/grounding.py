@@ -705,7 +705,11 @@ def _strips(phrase, scene):
 def _pick(phrase, anchors, pick=True):
     """The anchors the landmark's position and order words say: "the left sidebar", "the second card"."""
     if phrase.positions and len(anchors) > 1:
-        anchors = [layout.extreme(anchors, lambda a: a.box, phrase.positions)]
+        # "The top card of the Doing column": a place tells alike things apart, not a text from the
+        # board around it that also says Doing.
+        inner = [a for a in anchors if not any(b is not a and b.box != a.box and layout.encloses(a.box, b.box)
+                                               for b in anchors)]
+        anchors = [layout.extreme(inner, lambda a: a.box, phrase.positions)]
     if phrase.ordinal is not None and anchors and pick:
         ordered = layout.reading_order([a for a in anchors if a.called], lambda a: a.box)
         n = phrase.ordinal

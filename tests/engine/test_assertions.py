@@ -2,7 +2,7 @@
 the part of a page in Chromium that an action changed."""
 import pytest
 
-from judging.engine.assertions import (Change, brings_every_value, identical, labelled_values, mislabelled, misordered, misplaced,
+from judging.engine.assertions import (Change, brings_every_value, colours_brought, identical, labelled_values, mislabelled, misordered, misplaced,
                                        missing_numbers, missing_typed, moved, named_numbers, numbers_not_brought, observed,
                                        order_direction, quotes_brought, texts_not_brought, text_direction, theme_brought,
                                        theme_unmet, unmet_quotes, values_brought)
@@ -423,6 +423,26 @@ def test_a_page_said_to_be_in_a_dark_theme_is_dark_over_most_of_the_screen():
     # Turning dark is the change the assertion names, however the words of the screenshot read.
     assert theme_brought(claim, png["bar"], png["dark"]) == ["dark"]
     assert theme_brought(claim, png["dark"], png["dark"]) == []
+
+
+def test_a_colour_the_assertion_names_is_brought_where_the_page_changed():
+    import cv2
+    import numpy as np
+
+    card = np.full((120, 200, 3), 255, np.uint8)
+    outlined, amber, blue = card.copy(), card.copy(), card.copy()
+    cv2.rectangle(outlined, (90, 50), (105, 65), (160, 160, 160), 1)
+    cv2.rectangle(amber, (90, 50), (105, 65), (11, 158, 245), -1)      # BGR of #f59e0b
+    cv2.rectangle(blue, (90, 50), (105, 65), (235, 99, 37), -1)
+    png = {name: cv2.imencode(".png", image)[1].tobytes()
+           for name, image in (("outlined", outlined), ("amber", amber), ("blue", blue))}
+    claim = "The star on the Fix login redirect card becomes a solid amber star; the card stays where it is."
+    assert colours_brought(claim, png["outlined"], png["amber"]) == ["amber"]
+    # Another colour there, or the colour already there, or no change: not what it names.
+    assert colours_brought(claim, png["outlined"], png["blue"]) == []
+    assert colours_brought(claim, png["amber"], png["amber"]) == []
+    # Grey, white and black are what text and borders are drawn in: no hue a change brings.
+    assert colours_brought("The star goes back to grey.", png["amber"], png["outlined"]) == []
 
 
 def test_a_value_the_page_reads_is_checked_though_the_checkpoints_ocr_missed_it():

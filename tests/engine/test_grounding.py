@@ -1200,6 +1200,27 @@ def test_a_column_is_the_column_the_page_draws_and_its_cards_are_counted_in_it(o
     assert chosen(page, "Click the right arrow on the top card of the Doing column") == "b1-right"
 
 
+LANES = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 0; } h1 { margin: 20px; } main { display: grid; grid-template-columns: repeat(3, 320px);
+  gap: 18px; padding: 0 20px; } section { background: #eef0f4; padding: 10px; } h3 { margin: 0; display: flex; gap: 8px; }
+  .card { background: #fff; margin: 8px 0; padding: 10px; display: flex; gap: 6px; align-items: center; }
+  .card span { flex: 1; } button { width: 26px; height: 26px; border: 0; background: none; }
+</style><h1>Website relaunch</h1><main>""" + "".join(
+    f'<section><h3><i></i><strong>{name}</strong><span>3</span></h3>' + "".join(
+        f'<div class="card"><span>Task {c}{i}</span><button data-k="{c}{i}-star">☆</button>'
+        f'<button data-k="{c}{i}-left"><svg width="14" height="14"><path d="M13 7H1M5 3L1 7l4 4" stroke="#555"/></svg></button>'
+        f'<button data-k="{c}{i}-right"><svg width="14" height="14"><path d="M1 7h12M9 3l4 4-4 4" stroke="#555"/></svg></button></div>'
+        for i in range(1, 4)) + "</section>" for c, name in (("a", "To do"), ("b", "Doing"), ("c", "Done"))) + """</main>
+<script>document.querySelector("main").addEventListener("click", () => {});</script>"""
+
+
+def test_a_place_word_of_a_landmark_tells_alike_things_apart_not_the_board_that_also_says_its_name(open_page):
+    # Each lane's name is a <strong> in its heading; the <main> around the lanes, which listens for the
+    # cards' clicks, says every name too, and is the topmost of them all.
+    page = open_page(LANES, (1280, 800))
+    assert chosen(page, "Click the right arrow on the top card of the Doing column") == "b1-right"
+    assert chosen(page, "Click the star icon on the last card of the To do column") == "a3-star"
+
 CART_ROWS = """<!doctype html><style>
   body { font: 14px sans-serif; margin: 20px; } header { display: flex; gap: 20px; margin-bottom: 30px; }
   .row { display: flex; gap: 12px; align-items: center; padding: 12px 0; border-bottom: 1px solid #ddd; width: 600px; }
