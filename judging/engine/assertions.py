@@ -78,6 +78,9 @@ FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?" + _CHANGED + "|"
 # "changes from 8 episodes · 2 downloaded to 8 episodes · 3 downloaded", "from Leaving 16:00 to Leaving
 # 17:00": all a text changes from, up to its "to", is the old value, numbers and words alike.
 FROM_TEXT = re.compile(r"\bfrom\s+([^;]{1,60}?)\s+to\s+(?=\S)", re.I)
+# A value something loses is not shown after: "her row loses the red 2 badge".
+LOST_VALUE = re.compile(r"\b(?:loses|lost|losing|without|no\s+longer\s+(?:shows?|has|have))\s+(?:[^\W\d]+\s+){0,3}?(\d[\d,.]*)",
+                        re.I)
 # A number written as a value (a price, a percentage, a ratio, a time, a decimal), or said to be read.
 READ_VALUE = re.compile(r"[$€£¥]\s*\d[\d.]*|\d+(?:\s*%|(?:\s*/\s*|\s+of\s+|[.:])\d+)|"
                         r"\b(?:reads|shows|says|displays|to|at)\s+(" + NUMBER.pattern + ")", re.I)
@@ -317,6 +320,7 @@ def named_numbers(assertion):
     text = THOUSANDS.sub("", assertion)
     old = [m.span(g) for m in FROM_VALUE.finditer(text) for g in (1, 2) if m.group(g)] + \
           [m.span(1) for m in FROM_TEXT.finditer(text)]
+    old += [m.span(1) for m in LOST_VALUE.finditer(text)]
     for start, end in old:
         text = text[:start] + " " * (end - start) + text[end:]
     return _numbers(UNSHOWN_NUMBER.sub(" ", text))
@@ -552,12 +556,17 @@ def missing_typed(assertion, typed, truth_text, page_text):
     """Words the user typed that the assertion names (and the checkpoint shows) but the page does not:
     a page echoes what was typed into it (a greeting, a search heading) whoever wrote it, so a rebuild
     may reword its labels but not this ("Thanks, traveller!" for "Thanks, Ana Silva!")."""
-    named, shown = _words(assertion), _words(page_text)
+    named, shown, typed_words = _words(assertion), _words(page_text), _words(typed)
     truth = _Checkpoint(truth_text) if truth_text is not None else None
+    said = WORD.findall(assertion.lower())
+    # A colour word names what was typed only among other typed words ("Staging is green"); alone it
+    # says how something looks ("a green Active now").
+    quoting = {w for i, w in enumerate(said) if w in typed_words
+               and not (w in colours.WORDS and not {*said[max(i - 1, 0):i], *said[i + 1:i + 2]} & set(typed_words))}
     # The words that say what was typed, not the little words any sentence has ("Water the plants"
     # is not named by "the Buy milk task").
-    return sorted(w for w in _words(typed) if w not in FUNCTION_WORDS and named[w] and (truth is None or truth.count(w))
-                  and not shown[w])
+    return sorted(w for w in typed_words if w not in FUNCTION_WORDS and named[w] and w in quoting
+                  and (truth is None or truth.count(w)) and not shown[w])
 
 
 @dataclass(frozen=True)

@@ -84,29 +84,39 @@ def _backdrop(image, x0, y0, x1, y1):
 
 
 def _own(image, box):
-    """The element's own pixels: those of the part of `box` in the screenshot that differ from the
-    backdrop (an empty array when none of it is in view or all of it is backdrop)."""
+    """(the element's own pixels: those of the part of `box` in the screenshot that differ from the
+    backdrop, an empty array when none of it is in view or all of it is backdrop; the backdrop's colours)."""
     height, width = image.shape[:2]
     x0, y0 = max(0, int(box["x"])), max(0, int(box["y"]))
     x1, y1 = min(width, int(np.ceil(box["x"] + box["width"]))), min(height, int(np.ceil(box["y"] + box["height"])))
     if x1 <= x0 or y1 <= y0:
-        return np.zeros((0, 3), np.uint8)
+        return np.zeros((0, 3), np.uint8), np.zeros((0, 3))
     step = max(1, int(np.ceil(np.sqrt((x1 - x0) * (y1 - y0) / MAX_PIXELS))))
     inside = image[y0:y1:step, x0:x1:step].reshape(-1, 3)
     backdrop = _backdrop(image, x0, y0, x1, y1)
     if len(backdrop):
         distance = np.abs(inside[:, None, :].astype(np.int16) - backdrop[None, :, :]).max(axis=2).min(axis=1)
         inside = inside[distance > BACKDROP_DISTANCE]
-    return inside
+    return inside, backdrop
+
+
+def _lightness(pixels):
+    pixels = pixels.astype(np.int16)
+    return (pixels.max(axis=1) + pixels.min(axis=1)) / 2 / 255
 
 
 def shares(image, box):
     """(share of each colour name among the element's own pixels, share of them that is coloured);
     ({}, 0) when it has no own pixels in view."""
-    inside = _own(image, box)
+    inside, backdrop = _own(image, box)
     if len(inside) == 0:
         return {}, 0.0
-    counts = np.bincount(names_of(inside), minlength=len(NAMES))
+    names = names_of(inside)
+    if len(backdrop):
+        # A pale fill on a whiter ground is the light grey a person sees (a chip of #eef1f6 on a white
+        # panel), not white.
+        names[(names == NAMES.index("white")) & (_lightness(inside) < _lightness(backdrop).max())] = NAMES.index("grey")
+    counts = np.bincount(names, minlength=len(NAMES))
     coloured = counts[[NAMES.index(n) for n in NAMES if n not in ACHROMATIC]].sum()
     return {name: counts[i] / len(inside) for i, name in enumerate(NAMES) if counts[i]}, coloured / len(inside)
 
@@ -115,10 +125,10 @@ def share(image, box, word):
     """How much of the element is of the colour `word` names: among its coloured pixels for a colour,
     among all its own pixels for grey, black or white. 0 when it shows (almost) no colour at all."""
     if word in SHADES:
-        inside = _own(image, box).astype(np.int16)
+        inside = _own(image, box)[0]
         if len(inside) == 0:
             return 0.0
-        lightness = (inside.max(axis=1) + inside.min(axis=1)) / 2 / 255
+        lightness = _lightness(inside)
         low, high = SHADES[word]
         return float(((lightness >= low) & (lightness <= high)).mean())
     accepted = WORDS[word]

@@ -850,6 +850,10 @@ def _relate(relation, fits, scene, visible, scope=(), whole_rows=False, counted=
         return held, False, None, True, [a.region for a in anchors if a.region is not None
                                          and any(a.region in scene.path(f.c) for f in held)]
     keyed.sort(key=lambda kf: (kf[0], kf[1].c["index"]))
+    if relation.kind == "with":
+        # What holds the part in its own box is the one with it: "the big box with the $ sign" is the
+        # amount box, however bigger the note box beside it.
+        keyed = [kf for kf in keyed if kf[0][0] == keyed[0][0][0]]
     inline = [kf for kf in keyed if kf[0][0] == 0]
     if relation.kind in layout.DIRECTIONS and inline and not whole_rows and len(inline) >= counted:
         # "The third tool above the picture": of what is above it, what stands in its column (in its row,
@@ -1236,7 +1240,9 @@ def _choose(action, description, scene):
     if placing and matched and (target.kinds or target.count):
         best = max(f.kind for f in matched)
         matched = [f for f in matched if f.kind == best]
-    if target.sizes and matched:
+    if target.sizes and matched and not ordinal:
+        # "The first of the small grey chips": with a count, the size says what the series is (chips
+        # as wide as their words), not which of them.
         matched = _sized(matched, target.sizes)
     if missing and not words and len(matched) > 1 and _undecided(description, missing, matched):
         return None, _nothing(description, matched, scene, f"no {missing[0]!r} on the page to tell them apart")

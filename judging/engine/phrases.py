@@ -327,6 +327,8 @@ SYMBOL_WORDS = {**dict.fromkeys("+＋", "plus"), **dict.fromkeys("−–-", "min
                 **dict.fromkeys("♥♡❤", "heart"), **dict.fromkeys("⋮⋯", "ellipsis"), "☰": "hamburger", "✓": "check",
                 "✔": "check", "⚙": "gear", "🔍": "magnifier", "🗑": "trash", "✕": "cross", "✖": "cross"}
 SYMBOL = re.compile(r"(?<!\S)([" + re.escape("".join(SYMBOL_WORDS)) + r"])(?!\S)")
+# A sign with no word for it ("the box with the $ sign") is a text the page shows.
+SIGN = re.compile(r"(?<!\S)([$€£¥%#@&])(?!\S)")
 QUOTE_MARK = re.compile(r"\x00(\d+)\x00")
 PARENTHESES = re.compile(r"\(([^()]*)\)")
 APPOSITION = re.compile(r",\s*((?:the|a|an)\s[^,]*)")
@@ -354,17 +356,18 @@ class Description:
         self.text = text or ""
         typed = (typed_text or "").strip().lower()
         quotes, spans = [], []
-        for m in QUOTED.finditer(self.text):
+        source = SIGN.sub(r"'\1'", self.text)
+        for m in QUOTED.finditer(source):
             q = next(g for g in m.groups() if g is not None).strip().lower()
             spans.append((m.start(), m.end(), q))
         masked, last = [], 0
         for start, end, q in spans:
-            masked.append(self.text[last:start].lower())
+            masked.append(source[last:start].lower())
             if q and q != typed:
                 masked.append(f" \x00{len(quotes)}\x00 ")
                 quotes.append(q)
             last = end
-        masked.append(self.text[last:].lower())
+        masked.append(source[last:].lower())
         main, asides, values = _asides(SYMBOL.sub(lambda m: SYMBOL_WORDS[m.group(1)], "".join(masked)))
         self.values = [Description(f"'{value}'", typed_text) for value in values]
         # "the percent key, the third key of the top row", "the archive icon (the box, first of the

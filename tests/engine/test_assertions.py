@@ -67,6 +67,18 @@ def test_the_little_words_of_what_was_typed_are_not_a_name_for_it():
     assert missing_typed("Water the plants is listed.", "Water the plants", None, "Buy milk") == ["plants", "water"]
 
 
+def test_a_colour_word_alone_says_how_a_thing_looks_not_what_was_typed():
+    typed = "Staging is green, shipping at 4pm"
+    assert missing_typed("The header shows a green Active now.", typed, None, "Priya Nair Active now") == []
+    assert missing_typed("The last message reads Staging is green.", typed, None, "Priya Nair Active now") == \
+        ["green", "staging"]
+
+
+def test_a_value_something_loses_need_not_be_shown():
+    assert named_numbers("Her row turns violet and loses the red 2 badge, the Home count drops to 5.") == {"5"}
+    assert named_numbers("The tab no longer shows 3 and reads Inbox.") == set()
+
+
 def test_a_value_changed_from_need_not_be_shown_nor_ordinals_and_distances():
     assert named_numbers("The price changes from $199 to $238.") == {"238"}
     assert named_numbers("The 3rd tab opens and the page moves 400 px; 2 items are listed") == {"2"}

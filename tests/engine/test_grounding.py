@@ -1221,6 +1221,30 @@ def test_a_place_word_of_a_landmark_tells_alike_things_apart_not_the_board_that_
     assert chosen(page, "Click the right arrow on the top card of the Doing column") == "b1-right"
     assert chosen(page, "Click the star icon on the last card of the To do column") == "a3-star"
 
+
+TRANSFER = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; background: #fff; } .row { display: flex; gap: 16px; }
+  .amt { display: flex; align-items: center; gap: 6px; border: 1px solid #ccd; padding: 0 10px; width: 300px; }
+  .amt input, .note { border: 0; height: 50px; font-size: 20px; } .note { border: 1px solid #ccd; width: 400px; }
+  .chips { display: flex; gap: 8px; margin: 8px 0 0 316px; } .chip { height: 28px; padding: 0 13px; border-radius: 14px;
+  background: #eef1f6; color: #3b4558; border: 0; }
+</style><div class="row"><div class="amt"><span>$</span><input data-k="amount" placeholder="0.00"></div>
+<input class="note" data-k="note" placeholder="Add a note (optional)"></div>
+<div class="chips">""" + "".join(f'<button class="chip" data-k="{n}">{n}</button>' for n in ("Rent", "Groceries", "Utilities", "Gift")) \
+    + "</div>"
+
+
+def test_a_sign_names_the_box_that_holds_it_however_bigger_the_box_beside_it(open_page):
+    page = open_page(TRANSFER, (1000, 400))
+    assert chosen(page, "Type 1800 into the big box with the $ sign", "Type", "1800") == "amount"
+
+
+def test_a_size_word_with_a_count_says_what_the_series_is_not_which_of_it(open_page):
+    # The chips are as wide as their words; a pale fill on the white page is the grey a person sees.
+    page = open_page(TRANSFER, (1000, 400))
+    assert chosen(page, "Click the first of the small grey chips under the note box") == "Rent"
+
+
 CART_ROWS = """<!doctype html><style>
   body { font: 14px sans-serif; margin: 20px; } header { display: flex; gap: 20px; margin-bottom: 30px; }
   .row { display: flex; gap: 12px; align-items: center; padding: 12px 0; border-bottom: 1px solid #ddd; width: 600px; }
