@@ -73,7 +73,7 @@ REGION_NAMES = {
     "bar": {"bar", "toolbar", "navbar", "topbar", "header", "footer", "player", "controls"},
     "dialog": {"dialog", "alertdialog", "modal", "popup", "overlay", "lightbox"},
     "modal": {"dialog", "alertdialog", "modal", "popup", "overlay"}, "popup": {"dialog", "modal", "popup", "popover"},
-    "grid": {"grid", "table"}, "table": {"table", "grid"}, "list": {"list", "ul", "ol"},
+    "grid": {"grid", "table"}, "table": {"table", "grid"}, "board": {"board"}, "list": {"list", "ul", "ol"},
     "panel": {"panel", "drawer", "pane", "card", "box"}, "drawer": {"drawer", "panel", "aside"},
     "form": {"form"}, "section": {"section"}, "card": {"card", "tile"}, "tile": {"tile", "card"},
     "row": {"row", "tr"}, "column": {"column", "col"}, "col": {"column", "col"},
@@ -84,7 +84,7 @@ REGION_NAMES = {
 }
 LINES = {"row", "column", "col"}
 ITEMS = {"card", "tile", "box"}     # containers that repeat, one per item
-SERIES = {"list", "table", "grid", "gallery", "carousel", "strip"}    # containers of a series of items
+SERIES = {"list", "table", "grid", "board", "gallery", "carousel", "strip"}    # containers of a series of items
 # Containers that are a band across the page at one edge: "the bottom bar" is one whatever its class.
 STRIPS = {"bar", "toolbar", "navbar", "header", "footer", "banner", "nav"}
 EDGE_OF = {"header": "top", "navbar": "top", "banner": "top", "footer": "bottom"}
@@ -616,6 +616,7 @@ class Anchor:
     candidate: dict | None = None     # a text on the page
     region: int | None = None         # a container
     called: bool = True               # says all the landmark's words (one of "the second method step"s)
+    sure: bool = True                 # surely of the kind the landmark names, not merely an unnamed drawing that may be
 
 
 def _acted_on(visible):
@@ -644,7 +645,8 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
         seen = [f for f in fits if not (f.c.get("inViewport") and not f.c.get("onTop"))] or fits
         anchors = [Anchor(f.c["box"], candidate=f.c, called=(not words or series or f.text >= 1 - TEXT_TOLERANCE)
                           and _is_container(phrase, f.c, scene) and not _in_passing(phrase, f.c)
-                          and not (phrase.ordinal is not None and _speaks_of_many(phrase, f.c))) for f in seen]
+                          and not (phrase.ordinal is not None and _speaks_of_many(phrase, f.c)),
+                          sure=not phrase.kinds or f.kind >= 1) for f in seen]
     if not phrase.quoted and (phrase.keywords or phrase.regions):
         accepted = set().union(*(REGION_NAMES.get(r, {r}) for r in phrase.regions)) if phrase.regions else set()
         # "The unit switch" where no text says "unit": the box called a switch (or a toggle) that holds
@@ -788,7 +790,12 @@ def _order(relation, scene, f, anchor):
         lines = [across[r] for r in relation.landmark.regions if r in across]
         off_line = int(bool(lines) and not any(line(box, anchor.box) for line in lines))
         return (off_line, scene.apart(f.c, anchor.candidate), -_shared(scene, f, anchor))
-    if kind in ("near", "with"):
+    if kind == "with":
+        # Being the part is holding it most closely (a button drawn as a circular arrow), and a part surely
+        # of the kind (a button named Restart) before an unnamed drawing that may be one (a round lamp).
+        shared = math.inf if anchor.candidate is f.c else _shared(scene, f, anchor)
+        return (-shared, not anchor.sure) + layout.beside(box, anchor.box)
+    if kind == "near":
         return (-_shared(scene, f, anchor),) + layout.beside(box, anchor.box)
     if anchor.candidate is not None and _within(scene, f, anchor):
         return (-1, 0.0)      # a label around its field: the landmark's text is its own
@@ -969,6 +976,16 @@ def _series(fits):
     groups = layout.groups(fits, lambda f: f.c["box"])
     largest = max(groups, key=len)
     return largest if len(largest) >= 3 and 2 * len(largest) > len(fits) else fits
+
+
+def _one_size_series(fits):
+    """The longest series of alike elements all of one size (within SIZE_TOLERANCE), of the size most
+    of the fits have."""
+    def same(a, b):
+        return all(SIZE_TOLERANCE * max(a.c["box"][d], b.c["box"][d]) <= min(a.c["box"][d], b.c["box"][d])
+                   for d in ("width", "height"))
+    common = max(fits, key=lambda f: sum(same(f, g) for g in fits))
+    return max(layout.groups([f for f in fits if same(f, common)], lambda f: f.c["box"]), key=len)
 
 
 def _area(f):
@@ -1195,22 +1212,24 @@ def _choose(action, description, scene):
     # "the trash icon on the third row" is an unnamed icon in that row, not the "Trash" folder.
     placing = bool(description.relations)
     matched = _matching(target, fits, scene, words, typing, level=not placing, placed=placing) if fits else []
-    # "The fourth face in the satisfaction row" where nothing says face: the word says what the items
-    # are (below), not what they say.
-    counts_items = bool(target.ordinal and target.keywords and not target.quoted and description.relations)
+    # "The fourth face in the satisfaction row", "the lamp in the top left corner of the board" where
+    # nothing says face or lamp: the word says what the items are (below), not what they say.
+    counts_items = bool((target.ordinal and description.relations or target.positions) and target.keywords
+                        and not target.quoted)
     if not matched and not counts_items:
         return None, _nothing(description, fits, scene)
     matched = kinded = _one_each(matched, scene)
     ordinal = target.ordinal
-    placed = _place(description, matched, ordinal, scene, visible)
+    placed = _place(description, matched, ordinal, scene, visible) if matched else Placed([], False, [], ordinal, True)
     # "in the list" where nothing is called a list: the list is the longest series of alike elements,
     # the largest of those as long (the messages, not the folders beside them).
     unnamed_list = any(r.landmark.regions & SERIES and not (r.landmark.quoted or r.landmark.keywords)
                        and r.landmark.text in placed.missing for r in description.relations)
     lone = unnamed_list and max((len(g) for g in layout.groups(placed.fits or matched, lambda f: f.c["box"])), default=0) < 2
-    if ordinal and target.keywords and not target.quoted and (description.relations or target.kinds) \
-            and (len(matched) < abs(ordinal) or placed.unheld or lone
-                 or target.kinds and max(f.kind for f in matched) == 0):
+    if target.keywords and not target.quoted \
+            and (ordinal and (description.relations or target.kinds)
+                 and (len(matched) < abs(ordinal) or placed.unheld or lone or target.kinds and max(f.kind for f in matched) == 0)
+                 or target.positions and not matched):
         # "the first message in the list", "the first filter chip" beside a link "Clear filters", "the
         # second recipe card" beside a line "Pick one of your saved recipes": when what the word names
         # is not there, or not of the kind, the word says what the items are, not what they say.
@@ -1221,7 +1240,7 @@ def _choose(action, description, scene):
         # the tiles): they are counted there.
         named = [f for f in fits if f.text >= MIN_EVIDENCE]
         held = [f for f in found if any(scene.contains(m.c, f.c) for m in named)]
-        found = held if len(held) >= abs(ordinal) else found
+        found = held if len(held) >= abs(ordinal or 1) else found
         if found and target.kinds:
             # The items are what the kind word calls them: "the fourth size tile in the top row" counts
             # the tiles, not a cart badge that is less surely a tile in a row above them.
@@ -1230,6 +1249,10 @@ def _choose(action, description, scene):
         retried = _place(description, found, ordinal, scene, visible) if found else None
         if retried and not retried.unheld:
             placed = retried
+            if not ordinal and retried.fits:
+                # Unnamed, the items a corner is of are the longest series of one size (the lamps of the
+                # board, not the smaller round buttons under them).
+                placed = replace(retried, fits=_one_size_series(retried.fits))
     matched, ordered, missing, ordinal = placed.fits, placed.ordered, placed.missing, placed.ordinal
     # "In the satisfaction row" where nothing on the page says satisfaction: the row its words mean is
     # as surely the longest series of alike elements.
@@ -1254,6 +1277,8 @@ def _choose(action, description, scene):
     # "The right arrow" among unnamed drawings nothing shows pointing: of a pair, the one on the right.
     pointing = {SIDE_OF[target.direction]} if target.direction and matched and len(matched) > 1 \
         and max(f.kind for f in matched) < 1 else set()
+    if not (matched or ordinal):
+        return None, _nothing(description, fits, scene)
     if ordinal:
         chosen = (_nth_item(matched, ordinal, scene) if placed.passed else None) or _nth(matched, ordinal, ordered) \
             or _nth_nearby(matched, kinded, ordinal, scene)

@@ -78,7 +78,7 @@ PLACE_FILLERS = {"corner", "edge", "side", "part", "half", "far", "very", "hand"
 REGIONS = {"row", "column", "col", "grid", "list", "table", "panel", "banner", "header", "footer", "sidebar",
            "navbar", "nav", "navigation", "menu", "toolbar", "dialog", "modal", "popup", "form", "section", "drawer",
            "bar", "card", "tile", "box", "container", "group", "strip", "gallery", "palette", "carousel", "slider",
-           "calendar", "month"}
+           "calendar", "month", "board"}
 # Relation words, longest first, and what they mean.
 RELATIONS = [
     (("to", "the", "right", "of"), "right"), (("on", "the", "right", "of"), "right"), (("right", "of"), "right"),
@@ -280,8 +280,9 @@ def _phrase(tokens, quotes, typed_words, landmark):
         elif w in POSITIONS:
             p.positions.add(POSITIONS[w])
         elif w in colours.WORDS and (w not in colours.SHADES or following not in ("mode", "theme")
-                                     and following not in colours.WORDS and any(kinds.noun(later) for later in words[i:])):
-            p.colours.append(w)      # "dark" is a colour in "the dark submit button", not in "dark mode"
+                                     and following not in colours.WORDS
+                                     and any(kinds.noun(later) or _singular(later) in REGIONS for later in words[i:])):
+            p.colours.append(w)      # "dark" is a colour in "the dark submit button", "the dark board", not in "dark mode"
         elif w in ("video", "videos"):
             p.kinds.append(("image",))      # a video is the largest picture around: its poster or frame
             p.sizes.append(("area", True))

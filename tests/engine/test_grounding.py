@@ -1245,6 +1245,36 @@ def test_a_size_word_with_a_count_says_what_the_series_is_not_which_of_it(open_p
     assert chosen(page, "Click the first of the small grey chips under the note box") == "Rent"
 
 
+LIGHTS = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; display: flex; gap: 60px; } .levels { display: grid;
+  grid-template-columns: repeat(4, 50px); gap: 8px; align-content: start; } .levels button { height: 54px; }
+  .board { background: #0f172a; padding: 14px; display: grid; grid-template-columns: repeat(5, 56px); gap: 8px; }
+  .board button { width: 56px; height: 56px; border-radius: 50%; border: 0; background: #facc15; }
+  .round { display: flex; gap: 16px; justify-content: center; margin-top: 12px; }
+  .round button { width: 42px; height: 42px; border-radius: 50%; border: 1px solid #ccc; background: #fff; }
+</style><div class="levels">""" + "".join(f'<button data-k="level-{n}">{n}</button>' for n in range(1, 13)) + """</div>
+<div><div class="board">""" + "".join(f'<button aria-label="Row {r}, column {c}" data-k="lamp-{r}{c}"></button>'
+                                   for r in range(1, 6) for c in range(1, 6)) + """</div>
+<div class="round"><button aria-label="Undo" data-k="undo"><svg width="18" height="18"><path d="M4 7h8a4 4 0 010 8H8M4 7l4-4M4 7l4 4" stroke="#333" fill="none"/></svg></button>
+<button aria-label="Restart" data-k="restart"><svg width="18" height="18"><path d="M15 9a6 6 0 11-2-4.5M13 1v4h-4" stroke="#333" fill="none"/></svg></button>
+<button aria-label="Hint" data-k="hint"><svg width="18" height="18"><circle cx="9" cy="7" r="5" stroke="#333" fill="none"/></svg></button></div></div>"""
+
+
+def test_a_corner_of_items_nothing_names_is_the_corner_of_their_series(open_page):
+    # Nothing says "lamp": the lamps are the board's series of one size, not the level tiles beside it
+    # nor the smaller round buttons under it.
+    page = open_page(LIGHTS, (1000, 600))
+    assert chosen(page, "Click the lamp in the top left corner of the board") == "lamp-11"
+    assert chosen(page, "Click the lamp in the very middle of the dark board") == "lamp-33"
+    assert chosen(page, "Click the lamp in the bottom right corner") == "lamp-55"
+
+
+def test_a_button_with_a_part_surely_of_the_kind_beats_unnamed_drawings_that_may_be_it(open_page):
+    page = open_page(LIGHTS, (1000, 600))
+    assert chosen(page, "Click the round button with the circular arrow, the middle one of the three under the board") \
+        == "restart"
+
+
 CART_ROWS = """<!doctype html><style>
   body { font: 14px sans-serif; margin: 20px; } header { display: flex; gap: 20px; margin-bottom: 30px; }
   .row { display: flex; gap: 12px; align-items: center; padding: 12px 0; border-bottom: 1px solid #ddd; width: 600px; }
