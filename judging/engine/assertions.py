@@ -74,7 +74,7 @@ UNSHOWN_NUMBER = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+\s*(?:px|pixels?)\b|\bby\s
 # The value is read whole: "from 14 of 24 spaces free" changes from the ratio 14 / 24.
 _CHANGED = r"(\d[\d,.:]*(?:(?:\s*/\s*|\s+of\s+)\d[\d,.:]*)*)"
 FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?" + _CHANGED + "|"
-                        r"\b(?:instead\s+of|rather\s+than|replacing|in\s+place\s+of)\s+[^\d.;,]{0,25}?" + _CHANGED, re.I)
+                        r"\b(?:instead\s+of|rather\s+than|replacing|in\s+place\s+of)\s+[^\d.;,]{0,40}?" + _CHANGED, re.I)
 # "changes from 8 episodes · 2 downloaded to 8 episodes · 3 downloaded", "from Leaving 16:00 to Leaving
 # 17:00": all a text changes from, up to its "to", is the old value, numbers and words alike.
 FROM_TEXT = re.compile(r"\bfrom\s+([^;]{1,60}?)\s+to\s+(?=\S)", re.I)

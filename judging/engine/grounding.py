@@ -34,6 +34,7 @@ description says (its words, its kind, its colour), then tells them apart by whe
 """
 import math
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, replace
 
@@ -188,8 +189,10 @@ class Features:
                                             c.get("placeholder"), c.get("title"), c.get("alt"), c.get("value")) if s]
         self.secondary = [s for s in (_split_identifier(c.get("id")), _split_identifier(c.get("cls")),
                                       _split_identifier(c.get("name")), _split_identifier(c.get("href"))) if s]
-        self.primary_words = set(WORD.findall(" ".join(self.primary)))
         self.shown = [s.lower() for s in (c.get("own"), c.get("text"), c.get("value")) if s]
+        # A pictograph says its name: a person calls 🚀 "the rocket", 👀 "the eyes".
+        pictured = " ".join(unicodedata.name(ch, "") for s in self.shown for ch in s if unicodedata.category(ch) == "So")
+        self.primary_words = set(WORD.findall(" ".join(self.primary) + " " + pictured.lower()))
         self.secondary_words = set(" ".join(self.secondary).split())
 
 

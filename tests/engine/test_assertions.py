@@ -83,6 +83,7 @@ def test_a_value_changed_from_need_not_be_shown_nor_ordinals_and_distances():
     assert named_numbers("The price changes from $199 to $238.") == {"238"}
     assert named_numbers("The 3rd tab opens and the page moves 400 px; 2 items are listed") == {"2"}
     assert named_numbers("The review now shows Helpful (9) instead of Helpful (8).") == {"9"}
+    assert named_numbers("The text shows in the box in place of the grey Message #launch-q3 placeholder.") == set()
     assert named_numbers("The like count rises by 1 to 113 likes.") == {"113"}
 
 

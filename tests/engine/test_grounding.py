@@ -1275,6 +1275,19 @@ def test_a_button_with_a_part_surely_of_the_kind_beats_unnamed_drawings_that_may
         == "restart"
 
 
+TRAY = """<!doctype html><style>body { font: 14px sans-serif; margin: 20px; } .tray { display: flex; gap: 4px; }
+  .tray button { width: 34px; height: 32px; border: 0; background: #fff; font-size: 18px; }</style>
+<p>QA pass on staging is done.</p><div class="tray">""" + "".join(
+    f'<button data-k="{k}">{e}</button>' for k, e in (("thumbs", "👍"), ("heart", "❤️"), ("joy", "😂"), ("party", "🎉"),
+                                                     ("rocket", "🚀"), ("eyes", "👀"))) + "</div>"
+
+
+def test_a_pictograph_is_called_by_its_name(open_page):
+    page = open_page(TRAY)
+    assert chosen(page, "Click the rocket in the tray") == "rocket"
+    assert chosen(page, "Click the eyes") == "eyes"
+
+
 CART_ROWS = """<!doctype html><style>
   body { font: 14px sans-serif; margin: 20px; } header { display: flex; gap: 20px; margin-bottom: 30px; }
   .row { display: flex; gap: 12px; align-items: center; padding: 12px 0; border-bottom: 1px solid #ddd; width: 600px; }
