@@ -236,7 +236,7 @@ def main(argv=None):
     parts = ("tune", "holdout") if args.part == "all" else (args.part,)
     readings = official.READINGS if args.reading == "both" else (args.reading,)
     started = time.monotonic()
-    jobs = []
+    jobs, wanted = [], []
     work = BUILD / "judged"
     for part in parts:
         for task_id in split[part]:
@@ -249,12 +249,14 @@ def main(argv=None):
             if missing:
                 print(f"skipped {task_id}: no {', '.join(missing)}", file=sys.stderr)
                 continue
-            for reading in readings:
-                built = build(task_dir, reading)
-                for variant in VARIANTS:
-                    site = variant_site(task_dir, built, variant, work / "sites" / reading / task_id)
-                    jobs.append((part, (task_id, reading, variant, str(built), str(site),
-                                        str(work / "out" / reading / task_id / variant))))
+            wanted += [(part, task_dir, reading) for reading in readings]
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        builts = list(pool.map(build, [task_dir for _p, task_dir, _r in wanted], [reading for _p, _t, reading in wanted]))
+    for (part, task_dir, reading), built in zip(wanted, builts):
+        for variant in VARIANTS:
+            site = variant_site(task_dir, built, variant, work / "sites" / reading / task_dir.name)
+            jobs.append((part, (task_dir.name, reading, variant, str(built), str(site),
+                                str(work / "out" / reading / task_dir.name / variant))))
     built_s = time.monotonic() - started
     runs = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:

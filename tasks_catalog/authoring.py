@@ -9,6 +9,7 @@ download), encodes H.264 with ffmpeg, and takes the checkpoints the judge compar
 import asyncio
 import base64
 import io
+import fcntl
 import json
 import math
 import mimetypes
@@ -279,16 +280,22 @@ def stitch_assets(assets_dir, out_dir):
 
 
 def upsert_jsonl(path, entry):
-    """Write `entry` into data.jsonl, replacing the line with the same id, else appending."""
-    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
-    text = json.dumps(entry, ensure_ascii=False)
-    for position, line in enumerate(lines):
-        if line.strip() and str(json.loads(line).get("id")) == str(entry["id"]):
-            lines[position] = text
-            break
-    else:
-        lines.append(text)
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    """Write `entry` into data.jsonl, replacing the line with the same id, else appending. Builds of
+    several tasks into one folder at once each keep their line: the file is read and written under a lock."""
+    with open(path, "a+", encoding="utf-8") as file:
+        fcntl.flock(file, fcntl.LOCK_EX)
+        file.seek(0)
+        lines = file.read().splitlines()
+        text = json.dumps(entry, ensure_ascii=False)
+        for position, line in enumerate(lines):
+            if line.strip() and str(json.loads(line).get("id")) == str(entry["id"]):
+                lines[position] = text
+                break
+        else:
+            lines.append(text)
+        file.seek(0)
+        file.truncate()
+        file.write("\n".join(lines) + "\n")
 
 
 def build_task(site_dir, actions_path, out_dir, pause=PAUSE, progress=print, reading=official.OFFICIAL_READING):

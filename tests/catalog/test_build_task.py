@@ -2,6 +2,7 @@
 import json
 import re
 import subprocess
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -169,3 +170,15 @@ def test_upsert_replaces_the_line_with_the_same_id(tmp_path):
     upsert_jsonl(path, {"id": "2", "v": "b"})
     upsert_jsonl(path, {"id": "1", "v": "c"})
     assert [json.loads(line) for line in path.read_text().splitlines()] == [{"id": "1", "v": "c"}, {"id": "2", "v": "b"}]
+
+
+def _upsert_many(path, first):
+    for n in range(first, first + 60):
+        upsert_jsonl(path, {"id": n})
+
+
+def test_upserts_from_builds_running_at_once_each_keep_their_line(tmp_path):
+    path = tmp_path / "data.jsonl"
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        list(pool.map(_upsert_many, [path, path], [0, 1000]))
+    assert sorted(json.loads(line)["id"] for line in path.read_text().splitlines()) == [*range(60), *range(1000, 1060)]
