@@ -49,7 +49,8 @@ def sources_hash(task_dir):
     digest = hashlib.sha256()
     for path in sorted(p for p in (task_dir / "site").rglob("*") if p.is_file()) + [task_dir / "actions.json"]:
         digest.update(str(path.relative_to(task_dir)).encode() + b"\0" + path.read_bytes())
-    for recorder in ("tasks_catalog/authoring.py", "judging/engine/browser.py", "judging/engine/fonts.conf"):
+    for recorder in ("tasks_catalog/authoring.py", "judging/engine/browser.py", "judging/engine/settle.py",
+                     "judging/engine/fonts.conf"):
         digest.update((REPO / recorder).read_bytes())
     return digest.hexdigest()[:16]
 

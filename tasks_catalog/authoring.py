@@ -24,6 +24,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from judging.engine import assets, official
 from judging.engine.browser import Viewport, context_options, launch
+from judging.engine.settle import SHORT_ANIMATION_MS, SHORT_ANIMATIONS_END
 from tasks_catalog.bench import BenchError, check_entry
 
 AUTHORING_STEP_KEYS = ("selector",)
@@ -102,6 +103,7 @@ def site_router(site_dir):
 
 
 async def settle(page, pause):
+    await page.evaluate(SHORT_ANIMATIONS_END, SHORT_ANIMATION_MS)
     await page.evaluate("() => document.fonts.ready.then(() => new Promise(r => "
                         "requestAnimationFrame(() => requestAnimationFrame(r))))")
     await asyncio.sleep(pause)
