@@ -10,9 +10,10 @@ import numpy as np
 
 # Basic colour names of a pixel, as a person would name it. A pixel is coloured when its strongest
 # channel exceeds its weakest by more than 15 % of the scale, or, for a dark colour (a dark green
-# button), by more than 30 % of the strongest, unless it is nearly black; its hue (degrees) then names it.
+# button), by half the strongest, unless it is nearly black; its hue (degrees) then names it. A dark
+# grey tinted towards a hue (the slate #2a3140 of dark themes) is the grey a person sees.
 CHROMA_MIN = 0.15 * 255
-DARK_SATURATION, NEAR_BLACK = 0.3, 0.2 * 255
+DARK_SATURATION, NEAR_BLACK = 0.5, 0.2 * 255
 HUES = ((15, "red"), (40, "orange"), (70, "yellow"), (165, "green"), (195, "teal"), (255, "blue"),
         (290, "purple"), (345, "pink"), (360, "red"))
 NAMES = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink", "brown", "black", "white", "grey")
@@ -114,8 +115,10 @@ def shares(image, box):
     names = names_of(inside)
     if len(backdrop):
         # A pale fill on a whiter ground is the light grey a person sees (a chip of #eef1f6 on a white
-        # panel), not white.
-        names[(names == NAMES.index("white")) & (_lightness(inside) < _lightness(backdrop).max())] = NAMES.index("grey")
+        # panel), not white; a dark fill on a blacker ground is dark grey (#2a3140 on a #11151c page).
+        lightness, ground = _lightness(inside), _lightness(backdrop)
+        names[(names == NAMES.index("white")) & (lightness < ground.max())] = NAMES.index("grey")
+        names[(names == NAMES.index("black")) & (lightness > ground.min())] = NAMES.index("grey")
     counts = np.bincount(names, minlength=len(NAMES))
     coloured = counts[[NAMES.index(n) for n in NAMES if n not in ACHROMATIC]].sum()
     return {name: counts[i] / len(inside) for i, name in enumerate(NAMES) if counts[i]}, coloured / len(inside)

@@ -1245,6 +1245,16 @@ def test_a_size_word_with_a_count_says_what_the_series_is_not_which_of_it(open_p
     assert chosen(page, "Click the first of the small grey chips under the note box") == "Rent"
 
 
+
+def test_a_dark_slate_fill_is_the_grey_a_person_sees_and_a_saturated_dark_blue_stays_blue(open_page):
+    # Dark themes fill chips with a grey tinted towards blue (#2a3140, #1f2937); a person calls them
+    # grey. A dark colour is a hue only when it is clearly saturated (#1e3a8a is blue).
+    page = open_page(TRANSFER.replace("background: #fff;", "background: #11151c; color: #e6e9ef;")
+                     .replace("background: #eef1f6; color: #3b4558;", "background: #2a3140; color: #c9d1de;")
+                     .replace('data-k="Gift"', 'data-k="Gift" style="background:#1e3a8a"'), (1000, 400))
+    assert chosen(page, "Click the first of the small grey chips under the note box") == "Rent"
+    assert chosen(page, "Click the dark blue chip") == "Gift"
+
 LIGHTS = """<!doctype html><style>
   body { font: 14px sans-serif; margin: 20px; display: flex; gap: 60px; } .levels { display: grid;
   grid-template-columns: repeat(4, 50px); gap: 8px; align-content: start; } .levels button { height: 54px; }
