@@ -202,10 +202,11 @@ class Look:
                         or (not text and not heading and bool(look.get("paint") or look.get("border"))))
         self.viewport = viewport
         decoration = VARIATION.sub("", c.get("decoration") or "").strip()
-        # A pictograph that leads or ends an element's own short label is drawn beside it: "♡ 12",
-        # "👍 Helpful (8)"; not a row of them (a rating "★★★★☆"), nor one a child ends with.
+        # A pictograph that leads or ends the own short label of a thing to click is drawn beside it:
+        # "♡ 12", "👍 Helpful (8)"; not a row of them (a rating "★★★★☆"), nor one a child ends with,
+        # nor the first letter of a message ("✓ Correct!" is not a check button).
         own = VARIATION.sub("", c.get("own") or "").strip()
-        labelled = len(own) <= BESIDE_TEXT and any(ch.isalnum() for ch in own)
+        labelled = c.get("interactive", True) and len(own) <= BESIDE_TEXT and any(ch.isalnum() for ch in own)
         ends = {ch for ch in (own[:1], own[-1:]) if labelled and unicodedata.category(ch or "a") == "So"}
         shown = {ch for ch in (self.symbol, decoration if len(decoration) == 1 else "") if ch} | ends
         self.identity = {kind for kind, (glyphs, names) in ICONS.items()

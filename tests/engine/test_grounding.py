@@ -1255,6 +1255,20 @@ def test_a_dark_slate_fill_is_the_grey_a_person_sees_and_a_saturated_dark_blue_s
     assert chosen(page, "Click the first of the small grey chips under the note box") == "Rent"
     assert chosen(page, "Click the dark blue chip") == "Gift"
 
+
+ANSWER = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 40px; } .row { display: flex; align-items: center; gap: 24px; }
+  .round { width: 60px; height: 60px; border-radius: 50%; border: 2px solid #22c55e; background: #ecfdf5; display: grid;
+  place-items: center; cursor: pointer; } .fb { color: #22c55e; font-weight: bold; width: 170px; }
+</style><div class="row"><div class="round" data-k="button" onclick="document.getElementById('fb').textContent = '✓ Correct!'">
+<svg width="26" height="26" viewBox="0 0 24 24"><polyline points="4 12 10 18 20 6" fill="none" stroke="#16a34a" stroke-width="3"/></svg></div>
+<span class="fb" id="fb" data-k="message">✓ Correct!</span></div>"""
+
+
+def test_a_message_that_begins_with_a_tick_is_not_the_check_button_beside_it(open_page):
+    page = open_page(ANSWER)
+    assert chosen(page, "Click the green check button again") == "button"
+
 LIGHTS = """<!doctype html><style>
   body { font: 14px sans-serif; margin: 20px; display: flex; gap: 60px; } .levels { display: grid;
   grid-template-columns: repeat(4, 50px); gap: 8px; align-content: start; } .levels button { height: 54px; }
