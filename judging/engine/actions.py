@@ -52,6 +52,11 @@ SELECT_CONTENT_JS = """(index) => {
   if (typeof el.select === "function" && el.value) { el.select(); return true; }
   return false;
 }"""
+# Whether the page hears keys typed with no field to type in: a listener added for them, or an
+# on-key handler set on the window, the document or an element.
+HEARS_KEYS_JS = """() => Boolean(window.__iwrJudge && window.__iwrJudge.hearsKeys)
+  || [window, document, document.body].some((t) => t && (t.onkeydown || t.onkeypress || t.onkeyup))
+  || document.querySelector("[onkeydown], [onkeypress], [onkeyup]") !== null"""
 KEY_NAMES = {
     "enter": "Enter", "return": "Enter", "escape": "Escape", "esc": "Escape", "tab": "Tab", "space": "Space",
     "spacebar": "Space", "backspace": "Backspace", "delete": "Delete", "del": "Delete", "home": "Home", "end": "End",
@@ -179,12 +184,7 @@ class Grounder:
             chosen, score = grounding.choose(step.type, description, candidates, viewport, screenshot=screenshot, cue=cue)
             if chosen is None:
                 raise StepFailure(ACTION_NOT_FOUND, score)
-            if step.type == "Type" and text is None:
-                text = description.quoted[0] if description.quoted else None
-                if text is None:
-                    raise StepFailure(ACTION_FAILED, f"no text to type: the step has no parameters.text and "
-                                                     f"{step.description!r} quotes none")
-            return chosen, round(score, 4), "" if text is None else str(text)
+            return chosen, round(score, 4), typed_text(step) if step.type == "Type" else ""
         return await self._pick_llm(page, step, elements, text)
 
     async def _pick_llm(self, page, step, elements, text):
@@ -263,6 +263,29 @@ async def type_text(page, candidate, score, text, viewport):
     if text.endswith("\n"):
         await page.keyboard.press("Enter")
     return _element(candidate, score, box), f"typed {len(text)} characters"
+
+
+def typed_text(step):
+    """What a Type step types: its parameters.text, else the text its description quotes."""
+    text = step.parameters.get("text")
+    if text is None:
+        quoted = grounding.Description(step.description).quoted
+        if not quoted:
+            raise StepFailure(ACTION_FAILED, f"no text to type: the step has no parameters.text and "
+                                             f"{step.description!r} quotes none")
+        text = quoted[0]
+    return str(text)
+
+
+async def type_on_keyboard(page, text):
+    """Type where the page listens: a page with no field to type in (a word grid, a game) takes the keys
+    as a person's keyboard gives them, to whatever the last step left focused."""
+    if not await page.evaluate(HEARS_KEYS_JS):
+        raise StepFailure(ACTION_NOT_FOUND, "no editable field on the page, and nothing on it listens for keys")
+    await page.keyboard.type(text.rstrip("\n"))
+    if text.endswith("\n"):
+        await page.keyboard.press("Enter")
+    return None, f"typed {len(text)} characters on the keyboard: the page has no field and listens for keys"
 
 
 def key_of(step):

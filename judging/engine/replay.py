@@ -392,6 +392,10 @@ class _Session:
         """Perform the step's action (the part the official 30 s limit covers)."""
         if step.type in ("Click", "Type"):
             candidates = await self.guard(actions.collect(self.page, self.options.max_candidates))
+            if step.type == "Type" and not any(c.get("editable") and c.get("visible") for c in candidates):
+                trace.element, trace.detail = await self.guard(actions.type_on_keyboard(self.page, actions.typed_text(step)))
+                await self.settle()
+                return
             chosen, score, text = await self.guard(
                 self.grounder.pick(self.page, step, candidates, self.viewport, self.replay.states[step.number - 1]),
                 self.options.step_time_limit)

@@ -67,6 +67,32 @@ def test_press_presses_the_key_it_names(judge, tmp_path):
     assert result.steps[0].detail == "pressed Escape" and "Key Escape" in result.points[1].ocr_text
 
 
+# A word grid with no field: the page reads the keys themselves, the way word games are built.
+GRID = """<!doctype html><style>body { font: 40px "DejaVu Sans", sans-serif; margin: 30px; }
+.row { display: flex; gap: 8px; } .row div { width: 60px; height: 60px; border: 2px solid #999; text-align: center; }
+</style><div class="row">%s</div><p id="echo">Guess: </p>
+<script>let typed = "";
+%s
+</script>""" % ("<div></div>" * 5, "%s")
+HEARS_KEYS = """document.addEventListener("keydown", (e) => {
+  if (/^[a-z]$/i.test(e.key) && typed.length < 5) typed += e.key.toUpperCase();
+  document.querySelectorAll(".row div").forEach((d, i) => d.textContent = typed[i] || "");
+  document.getElementById("echo").textContent = "Guess: " + typed;
+});"""
+TYPE_A_WORD = {"type": "Type", "parameters": {"description": "Type the word 'CRANE' on the keyboard", "text": "CRANE"}}
+
+
+def test_type_on_a_page_that_reads_keys_and_has_no_field_types_on_the_keyboard(judge, tmp_path):
+    result = judge.run(task_with(tmp_path, TYPE_A_WORD), make_site(tmp_path / "site", GRID % HEARS_KEYS), tmp_path / "out")
+    assert result.steps[0].outcome == "ok" and "on the keyboard" in result.steps[0].detail
+    assert "Guess: CRANE" in result.points[1].ocr_text
+
+
+def test_type_on_a_page_with_no_field_that_hears_no_keys_finds_nothing_to_type_in(judge, tmp_path):
+    result = judge.run(task_with(tmp_path, TYPE_A_WORD), make_site(tmp_path / "site", GRID % ""), tmp_path / "out")
+    assert result.success_step == 0
+    assert result.steps[0].detail == "no editable field on the page, and nothing on it listens for keys"
+
 def test_an_action_over_its_time_limit_fails(cache_dir, tmp_path):
     """The official evaluation gives each action 30 s; here 1 s, on a button whose handler runs 3 s."""
     page = """<!doctype html><button id="b" style="font-size:40px">Search</button>

@@ -7,10 +7,13 @@
 
   // Generated sites often make "buttons" of plain divs with a click listener; remember them.
   const clickTypes = new Set(["click", "mousedown", "mouseup", "pointerdown", "pointerup", "touchstart", "dblclick"]);
+  // A page that listens for keys takes typing without a field (a word grid, a game): see actions.py.
+  const keyTypes = new Set(["keydown", "keypress", "keyup"]);
   const addEventListener = EventTarget.prototype.addEventListener;
   const removeEventListener = EventTarget.prototype.removeEventListener;
   EventTarget.prototype.addEventListener = function (type, ...rest) {
     if (clickTypes.has(type) && this instanceof Element) state.clickables.add(this);
+    if (keyTypes.has(type)) state.hearsKeys = true;
     return addEventListener.call(this, type, ...rest);
   };
 
