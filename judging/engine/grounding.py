@@ -429,6 +429,8 @@ def _fits(phrase, pool, scene, words):
     out = []
     for c in pool:
         text, quoted = evidence(phrase, Features(c)) if words else (0.0, 0.0)
+        if text and not phrase.quoted and _speaks_of_many(phrase, c, c.get("text") or ""):
+            text = 0.0    # "56 seats left" is not "the seat"
         kind, preference = kinds.fit(phrase.kinds, scene.look(c), phrase.direction)
         if phrase.count:
             kind = min(kind, 1.0 if kinds.shows(scene.look(c), *phrase.count) else 0.0)
@@ -957,10 +959,11 @@ def _in_passing(phrase, c):
     return len(said) > SENTENCE_WORDS and any(_word_hit(w, set(said)) for w in phrase.keywords)
 
 
-def _speaks_of_many(phrase, c):
-    """Whether a text says the words only in the plural ("Showing 8 of 8 episodes", "Search episodes"):
-    it speaks of them all, and is not one of them to count ("the third episode")."""
-    said = set(WORD.findall((c.get("own") or c.get("text") or "").lower()))
+def _speaks_of_many(phrase, c, text=None):
+    """Whether a text (the element's own, else all of it) says the words only in the plural ("Showing 8
+    of 8 episodes", "Search episodes"): it speaks of them all, and is not one of them to count ("the
+    third episode")."""
+    said = set(WORD.findall((text if text is not None else c.get("own") or c.get("text") or "").lower()))
     wanted = [w for w in phrase.keywords if len(w) > 2]
     return bool(wanted) and not any(w in said for w in wanted) and all(w + "s" in said or w + "es" in said for w in wanted)
 
@@ -1199,6 +1202,10 @@ def _choose(action, description, scene):
     if looked is not None:
         target, words = looked, False
         fits = _fits(target, pool, scene, words)
+    elif words and not typing and max(f.text for f in fits) < MIN_EVIDENCE:
+        beside = _beside_its_like(target, description, pool, scene)
+        if beside is not None:
+            return beside.c, beside.total
     if typing and words and max(f.text for f in fits) < MIN_EVIDENCE:
         # Descriptions of typing often name no field ("type the query"): the rest says where.
         words = False
@@ -1300,6 +1307,34 @@ def _choose(action, description, scene):
     else:
         chosen = _likeliest(matched, scene)
     return chosen.c, chosen.total
+
+
+def _beside_its_like(target, description, pool, scene):
+    """"The seat directly to the right of the blue one" where no text says seat: the noun says what the
+    items are, a series of alike controls, and the landmark is the one of them its look tells apart
+    (the one blue seat). The longest series where one item alone looks so is meant; the target is its
+    nearest neighbour on that side, in its row or column. None when the words say otherwise."""
+    relation = next((r for r in description.relations if r.kind in ("left", "right", "above", "below")
+                     and r.landmark.keywords == target.keywords and not r.landmark.quoted
+                     and (r.landmark.colours or r.landmark.fill or r.landmark.kinds)), None)
+    if relation is None or target.quoted or not target.keywords:
+        return None
+    bare = replace(target, keywords=[])
+    items = _fits(bare, [c for c in pool if c.get("interactive")], scene, False)
+    landmark = replace(relation.landmark, keywords=[])
+    box = lambda f: f.c["box"]  # noqa: E731
+    for group in sorted(layout.groups(items, box), key=len, reverse=True):
+        if len(group) < 3:
+            break
+        told = _of_kind(landmark, _fits(landmark, [f.c for f in group], scene, False), scene, False, False, True)
+        if len(told) != 1:
+            continue
+        anchor = told[0].c["box"]
+        placed = [(layout.toward(relation.kind, f.c["box"], anchor), f) for f in group if f.c is not told[0].c]
+        placed = [(where, f) for where, f in placed if where is not None and where[0] == 0]
+        if placed:
+            return min(placed, key=lambda p: p[0])[1]
+    return None
 
 
 def _likeliest(fits, scene):

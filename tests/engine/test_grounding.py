@@ -1269,6 +1269,27 @@ def test_a_message_that_begins_with_a_tick_is_not_the_check_button_beside_it(ope
     page = open_page(ANSWER)
     assert chosen(page, "Click the green check button again") == "button"
 
+
+UNNAMED_SEATS = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; } .slots div { display: inline-block; width: 70px; height: 32px; line-height: 32px;
+  text-align: center; border: 1px solid #1e3a8a; color: #1e3a8a; cursor: pointer; } .slots div.on { background: #2563eb; color: #fff; }
+  .hall i { font-style: normal; color: #6b7384; } table { border-spacing: 6px 0; } td { height: 34px; padding: 0; }
+  td.rl { width: 20px; color: #6b7384; } .st { width: 27px; height: 23px; border: 1.5px solid #9aa3b5; border-radius: 7px 7px 3px 3px;
+  background: #fff; cursor: pointer; } .st.mine { background: #2563eb; border-color: #2563eb; }
+</style><div class="slots"><div>14:30</div><div>17:15</div><div class="on">20:00</div><div>22:40</div></div>
+<div class="hall">Hall 4 · 20:00 <i>· 56 seats left</i></div><table>""" + "".join(
+    f'<tr><td class="rl">{r}</td>' + "".join(f'<td><div class="st{" mine" if (r, c) == ("E", 4) else ""}" data-k="{r}{c}"></div></td>'
+                                             for c in range(1, 9)) + "</tr>" for r in "ABCDE") \
+    + "</table><div>Seats: <span>E4</span></div><div>Add 1 more ticket to match your seats</div>"
+
+
+def test_the_seat_beside_the_blue_one_is_its_neighbour_in_the_map_when_nothing_says_seat(open_page):
+    # The seats are the longest series of alike controls, the one blue seat the landmark; the chosen
+    # showtime is blue as well, and "56 seats left" speaks of them all without being one.
+    page = open_page(UNNAMED_SEATS)
+    assert chosen(page, "Click the seat directly to the right of the blue one") == "E5"
+    assert chosen(page, "Click the seat just above the blue one") == "D4"
+
 LIGHTS = """<!doctype html><style>
   body { font: 14px sans-serif; margin: 20px; display: flex; gap: 60px; } .levels { display: grid;
   grid-template-columns: repeat(4, 50px); gap: 8px; align-content: start; } .levels button { height: 54px; }
