@@ -99,8 +99,8 @@ class Cue:
         correlation is then as strong but negative. None for what is no small drawing or is plain."""
         x, y = int(round(box["x"])), int(round(box["y"]))
         w, h = int(round(box["width"])), int(round(box["height"]))
-        if not (2 <= w <= GLYPH and 2 <= h <= GLYPH) or x < 0 or y < 0:
-            return None
+        if not (2 <= w <= GLYPH and 2 <= h <= GLYPH) or x < 0 or y < 0 or x + w > image.shape[1] or y + h > image.shape[0]:
+            return None    # not wholly in the screenshot (below the fold of a long page)
         drawn = cv2.cvtColor(np.ascontiguousarray(image[y:y + h, x:x + w]), cv2.COLOR_BGR2GRAY)
         if drawn.shape != (h, w) or drawn.std() < MIN_DETAIL:
             return None

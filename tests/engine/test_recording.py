@@ -148,6 +148,14 @@ def test_a_look_the_page_does_not_show_gives_no_spot():
     assert cue.spots(bgr(other)) == []
 
 
+
+def test_a_drawing_below_the_screenshot_has_no_resemblance_to_weigh():
+    # A long page lists elements under the fold; the screenshot holds only the viewport.
+    cue = recording.cue_at(bgr(page_picture()), (165, 95))
+    below = {"x": 140, "y": SIZE[1] + 40, "width": 50, "height": 50}
+    assert cue.resemblance(bgr(page_picture()), below) is None
+    assert cue.resemblance(bgr(page_picture()), {"x": 140, "y": 70, "width": 50, "height": 50}) > 0.9
+
 # -- the grounding with a cue -------------------------------------------------------------------
 ICONS = """<!doctype html><style>
   body { margin: 0; } .i { position: absolute; top: 60px; width: 48px; height: 48px; cursor: pointer; }
