@@ -78,6 +78,9 @@ FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?" + _CHANGED + "|"
 # "changes from 8 episodes · 2 downloaded to 8 episodes · 3 downloaded", "from Leaving 16:00 to Leaving
 # 17:00": all a text changes from, up to its "to", is the old value, numbers and words alike.
 FROM_TEXT = re.compile(r"\bfrom\s+([^;]{1,60}?)\s+to\s+(?=\S)", re.I)
+# "changes from Heating to 21.5 °C to Heating to 22.0 °C": where the old text says "to" itself, its
+# end is the "to" after which the new text repeats its words with other numbers.
+TO = re.compile(r"\s+to\s+", re.I)
 # A value something loses is not shown after: "her row loses the red 2 badge".
 LOST_VALUE = re.compile(r"\b(?:loses|lost|losing|without|no\s+longer\s+(?:shows?|has|have))\s+(?:[^\W\d]+\s+){0,3}?(\d[\d,.]*)",
                         re.I)
@@ -315,11 +318,23 @@ def _in_order(values):
     return sorted(values, key=lambda value: (int(re.match(r"\d+", value)[0]), value))
 
 
+def _old_text(text, match):
+    """The span of the text a "from ... to ..." says was there: up to the first "to", unless a later
+    "to" within reach splits the words into an old and a new text of the same shape."""
+    start = match.start(1)
+    shape = lambda part: NUMBER.sub("#", part).strip().lower()  # noqa: E731
+    for to in TO.finditer(text, match.end(1) + 1, start + 60):
+        before, after = text[start:to.start()], text[to.end():]
+        if shape(before) and shape(after).startswith(shape(before)) and NUMBER.search(before):
+            return start, to.start()
+    return match.span(1)
+
+
 def named_numbers(assertion):
     """The numbers an assertion says the page shows: not ordinals, distances or a value changed from."""
     text = THOUSANDS.sub("", assertion)
     old = [m.span(g) for m in FROM_VALUE.finditer(text) for g in (1, 2) if m.group(g)] + \
-          [m.span(1) for m in FROM_TEXT.finditer(text)]
+          [_old_text(text, m) for m in FROM_TEXT.finditer(text)]
     old += [m.span(1) for m in LOST_VALUE.finditer(text)]
     for start, end in old:
         text = text[:start] + " " * (end - start) + text[end:]

@@ -87,6 +87,11 @@ def test_a_value_changed_from_need_not_be_shown_nor_ordinals_and_distances():
     assert named_numbers("The like count rises by 1 to 113 likes.") == {"113"}
 
 
+def test_an_old_text_that_says_to_itself_ends_where_the_new_text_repeats_its_shape():
+    assert named_numbers("The orange line changes from Heating to 21.5 °C to Heating to 22.0 °C.") == {"22"}
+    assert named_numbers("The banner goes from Save up to 10% to Save up to 15% today.") == {"15"}
+    assert named_numbers("It changes from Leaving 16:00 to Leaving 17:00.") == {"17:00"}
+
 def test_a_ratio_changed_from_is_read_whole_and_need_not_be_shown():
     assert named_numbers("The counter goes from 14 of 24 spaces free to 13 of 24 spaces free.") == {"13/24"}
     assert named_numbers("The pager reads 3 / 5 instead of 2 / 5.") == {"3/5"}
