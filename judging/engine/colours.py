@@ -16,6 +16,7 @@ CHROMA_MIN = 0.15 * 255
 DARK_SATURATION, NEAR_BLACK = 0.5, 0.2 * 255
 HUES = ((15, "red"), (40, "orange"), (70, "yellow"), (165, "green"), (195, "teal"), (255, "blue"),
         (290, "purple"), (345, "pink"), (360, "red"))
+HUE_EDGE = 5             # degrees of hue within which a pixel takes the neighbouring name as well
 NAMES = ("red", "orange", "yellow", "green", "teal", "blue", "purple", "pink", "brown", "black", "white", "grey")
 ACHROMATIC = {"black", "white", "grey"}
 # The words a description may use, and the names they accept.
@@ -44,13 +45,15 @@ def decode(png):
     return cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
 
 
-def names_of(pixels):
-    """The colour name index (into NAMES) of each pixel of an (n, 3) BGR array."""
+def names_of(pixels, turn=0.0):
+    """The colour name index (into NAMES) of each pixel of an (n, 3) BGR array; `turn`: with the hue
+    turned by that many degrees."""
     bgr = pixels.astype(np.int16)
     high, low = bgr.max(axis=1), bgr.min(axis=1)
     chroma = high - low
     lightness = (high + low) / 2 / 255
     hue = cv2.cvtColor(pixels.reshape(-1, 1, 3).astype(np.uint8), cv2.COLOR_BGR2HSV_FULL)[:, 0, 0].astype(float) * 360 / 256
+    hue = (hue + turn) % 360
     out = np.full(len(pixels), NAMES.index("grey"))
     out[lightness < 0.25] = NAMES.index("black")
     out[lightness > 0.85] = NAMES.index("white")
@@ -106,13 +109,12 @@ def _lightness(pixels):
     return (pixels.max(axis=1) + pixels.min(axis=1)) / 2 / 255
 
 
-def shares(image, box):
-    """(share of each colour name among the element's own pixels, share of them that is coloured);
-    ({}, 0) when it has no own pixels in view."""
-    inside, backdrop = _own(image, box)
+def _shares(inside, backdrop, turn=0.0):
+    """(share of each colour name among the element's own pixels on that backdrop, share of them that
+    is coloured), the hues turned by `turn` degrees; ({}, 0) when it has no own pixels in view."""
     if len(inside) == 0:
         return {}, 0.0
-    names = names_of(inside)
+    names = names_of(inside, turn)
     if len(backdrop):
         # A pale fill on a whiter ground is the light grey a person sees (a chip of #eef1f6 on a white
         # panel), not white; a dark fill on a blacker ground is dark grey (#2a3140 on a #11151c page).
@@ -135,11 +137,15 @@ def share(image, box, word):
         low, high = SHADES[word]
         return float(((lightness >= low) & (lightness <= high)).mean())
     accepted = WORDS[word]
-    found, coloured = shares(image, box)
+    own = _own(image, box)
+    found, coloured = _shares(*own)
     if not found:
         return 0.0
     if accepted & ACHROMATIC:
         return sum(found.get(name, 0.0) for name in accepted)
     if coloured < MIN_COLOURED:
         return 0.0
-    return sum(found.get(name, 0.0) for name in accepted) / coloured
+    # A hue on the edge between two names is called by either (#f5b942 is the yellow of a switch to
+    # one person, orange to another).
+    return max(sum(_shares(*own, turn)[0].get(name, 0.0) for name in accepted)
+               for turn in (-HUE_EDGE, 0.0, HUE_EDGE)) / coloured

@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 
 from rapidfuzz import fuzz
 
-from . import colours, kinds, layout, recording
+from . import colours, drawings, kinds, layout, recording
 from .phrases import TEXT_ROLES, WORD, Description  # noqa: F401  (Description: what callers parse a step into)
 
 MIN_EVIDENCE = 0.3
@@ -282,8 +282,9 @@ class Scene:
     def look(self, c):
         if c["index"] not in self._looks:
             parent = self.regions.get(c.get("up", -1), {})
+            drawing = (lambda: drawings.shape_of(self.image(), c["box"])) if self.png is not None else None
             self._looks[c["index"]] = kinds.Look(c, self.viewport, parent, self.body_font(),
-                                                 tab_row=c["index"] in self.tab_rows())
+                                                 tab_row=c["index"] in self.tab_rows(), drawing=drawing)
         return self._looks[c["index"]]
 
     def tab_rows(self):

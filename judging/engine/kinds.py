@@ -17,6 +17,8 @@ import math
 import re
 import unicodedata
 
+from . import drawings
+
 WORD = re.compile(r"[a-z]+")
 CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 VARIATION = re.compile("[\ufe0e\ufe0f\u200d\u20e3]")
@@ -169,9 +171,12 @@ def words_of(*texts):
 class Look:
     """What one candidate shows, worked out once."""
 
-    def __init__(self, c, viewport, parent=None, body_font=16, tab_row=False):
+    def __init__(self, c, viewport, parent=None, body_font=16, tab_row=False, drawing=None):
+        """`drawing`: called at most once, what its pixels show (drawings.shape_of), for a drawing
+        nothing names."""
         parent = parent or {}
         self.c, self.parent_display, self.body_font, self.tab_row = c, parent.get("display") or "", body_font, tab_row
+        self._drawing, self._drawn_shape = drawing, ()
         self.parent_heading = parent.get("tag") in HEADING_TAGS or parent.get("role") == "heading"
         look = c.get("look") or {}
         self.look = look
@@ -228,7 +233,8 @@ class Look:
         if not look or text:
             return False
         if kind == "dot":
-            return (self.circular() and bool(look.get("paint") or look.get("border"))
+            # A dot is plain: a round button showing a drawing is that drawing's button.
+            return (self.circular() and bool(look.get("paint") or look.get("border")) and not look.get("picture")
                     and max(self.width, self.height) <= 1.5 * min(self.width, self.height)
                     and max(self.width, self.height) <= 2 * look.get("font", 16))
         if kind == "hamburger":
@@ -250,6 +256,12 @@ class Look:
         if abs(abs(dx) - abs(dy)) < 0.5:
             return None   # still a corner: the square is not turned onto a point
         return ("right" if dx > 0 else "left") if abs(dx) > abs(dy) else ("down" if dy > 0 else "up")
+
+    def drawn(self):
+        """The shape its pixels show (a plus, a minus, a cross, a tick), or None."""
+        if self._drawn_shape == ():
+            self._drawn_shape = self._drawing() if self._drawing is not None else None
+        return self._drawn_shape
 
     def _drawn_button(self):
         """A control bigger than an icon that shows only a drawing (the round play button over a video):
@@ -388,6 +400,9 @@ class Look:
                 return 0.0
             return 1.0
         if (self.icon_like or self._drawn_button()) and not self.identity and not self.symbol:
+            drawn = self.drawn() if kind in drawings.SHAPES else None
+            if drawn is not None:
+                return 1.0 if drawn == kind else 0.0
             if direction and kind in POINTERS | {"arrow"} and self.names & set().union(*DIRECTION_NAMES.values()):
                 # A drawing named by the way it moves things ("Move left"): it points that way.
                 return 0.5 if self.points(direction) else 0.0

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from judging.engine import actions, browser, grounding
+from judging.engine import actions, browser, grounding, kinds
 from judging.engine.grounding import Description
 from judging.engine.replay import INSTRUMENT_JS
 from judging.engine.result import COMPLETED
@@ -648,6 +648,19 @@ def test_a_colour_the_restyled_page_changed_is_set_aside_when_the_words_name_the
     k, detail = page.ground("Click the dark button under the text box")   # nothing but the colour told them apart
     assert k is None and detail.startswith("nothing matches"), detail
 
+
+
+def test_a_round_button_showing_a_drawing_is_no_dot_but_the_drawing_it_shows():
+    # As the browser lists a 28 px round button holding a 12 px SVG plus (a fifth of its box).
+    button = {"index": 0, "tag": "button", "role": "button", "text": "", "own": "", "cls": "rnd bplus", "interactive": True,
+              "box": {"x": 400, "y": 250, "width": 28, "height": 28},
+              "look": {"names": "brighten", "glyph": "", "picture": 0.18, "photo": 0, "paint": "rgb(246, 244, 239)",
+                       "radius": 14, "border": "trbl", "font": 14.5}}
+    look = kinds.Look(button, (1280, 800), drawing=lambda: "plus")
+    assert "dot" not in look.identity
+    assert look.fit("plus") == 1.0 and look.fit("minus") == 0.0
+    plain = kinds.Look({**button, "look": {**button["look"], "picture": 0}}, (1280, 800))
+    assert "dot" in plain.identity
 
 SWITCHES = """<!doctype html><style>body { margin: 20px; font: 15px sans-serif; } .row, label { display: flex;
   justify-content: space-between; align-items: center; width: 480px; padding: 12px 0; border-bottom: 1px solid #eee; }
@@ -1289,6 +1302,44 @@ def test_the_seat_beside_the_blue_one_is_its_neighbour_in_the_map_when_nothing_s
     page = open_page(UNNAMED_SEATS)
     assert chosen(page, "Click the seat directly to the right of the blue one") == "E5"
     assert chosen(page, "Click the seat just above the blue one") == "D4"
+
+
+DRAWN = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 30px; } .row { display: flex; gap: 18px; align-items: center; }
+  .rnd { box-sizing: border-box; width: 28px; height: 28px; border-radius: 50%; border: 1px solid #ccc; background: #fff;
+  display: grid; place-items: center; padding: 0; cursor: pointer; font-size: 14.5px; } .bare { width: 40px; height: 40px; border: 0; background: none; }
+  .x { position: relative; width: 14px; height: 14px; } .x::before, .x::after { content: ""; position: absolute; left: 6px;
+  top: 0; width: 2px; height: 14px; background: #333; } .x::before { transform: rotate(45deg); } .x::after { transform: rotate(-45deg); }
+</style><div class="row">
+<button class="rnd" data-k="minus"><svg width="12" height="12" viewBox="0 0 12 12" stroke="#333" stroke-width="1.8"><path d="M2 6H10"/></svg></button>
+<span>Brightness 60%</span>
+<button class="rnd" data-k="plus"><svg width="12" height="12" viewBox="0 0 12 12" stroke="#333" stroke-width="1.8"><path d="M2 6H10M6 2V10"/></svg></button>
+<button class="rnd" data-k="close"><span class="x"></span></button>
+<button class="rnd bare" data-k="tick"><svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="#16a34a" stroke-width="2"><polyline points="2 8 6 12 14 3"/></svg></button>
+</div>"""
+
+
+def test_an_unnamed_drawing_is_the_plus_minus_cross_or_tick_its_pixels_show(open_page):
+    # SVG strokes, CSS bars turned 45 degrees, in round buttons or bare: a person tells them at a glance.
+    page = open_page(DRAWN)
+    assert chosen(page, "Click the round plus button") == "plus"
+    assert chosen(page, "Click the minus to the left of the brightness") == "minus"
+    assert chosen(page, "Click the round button with the cross") == "close"
+    assert chosen(page, "Click the green tick") == "tick"
+
+
+SWITCHES = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 30px; } .sw { width: 42px; height: 24px; border-radius: 12px; border: 0;
+  background: #d4d0c7; position: relative; margin: 10px; cursor: pointer; } .sw.on { background: #f5b942; }
+  .sw::after { content: ""; position: absolute; top: 3px; left: 3px; width: 18px; height: 18px; border-radius: 50%; background: #fff; }
+</style><button class="sw" data-k="off" aria-label="Power"></button><button class="sw on" data-k="on" aria-label="Power"></button>"""
+
+
+def test_a_hue_on_the_edge_of_two_names_is_called_by_either(open_page):
+    # #f5b942 sits where orange ends and yellow begins.
+    page = open_page(SWITCHES)
+    assert chosen(page, "Click the yellow toggle") == "on"
+    assert chosen(page, "Click the orange toggle") == "on"
 
 LIGHTS = """<!doctype html><style>
   body { font: 14px sans-serif; margin: 20px; display: flex; gap: 60px; } .levels { display: grid;
