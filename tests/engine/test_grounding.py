@@ -1328,7 +1328,7 @@ def test_an_unnamed_drawing_is_the_plus_minus_cross_or_tick_its_pixels_show(open
     assert chosen(page, "Click the green tick") == "tick"
 
 
-SWITCHES = """<!doctype html><style>
+AMBER_SWITCHES = """<!doctype html><style>
   body { font: 14px sans-serif; margin: 30px; } .sw { width: 42px; height: 24px; border-radius: 12px; border: 0;
   background: #d4d0c7; position: relative; margin: 10px; cursor: pointer; } .sw.on { background: #f5b942; }
   .sw::after { content: ""; position: absolute; top: 3px; left: 3px; width: 18px; height: 18px; border-radius: 50%; background: #fff; }
@@ -1337,7 +1337,7 @@ SWITCHES = """<!doctype html><style>
 
 def test_a_hue_on_the_edge_of_two_names_is_called_by_either(open_page):
     # #f5b942 sits where orange ends and yellow begins.
-    page = open_page(SWITCHES)
+    page = open_page(AMBER_SWITCHES)
     assert chosen(page, "Click the yellow toggle") == "on"
     assert chosen(page, "Click the orange toggle") == "on"
 
