@@ -845,7 +845,7 @@ def test_a_submit_button_is_the_one_that_sends_whatever_its_text_says(open_page)
     assert chosen(page, "Click the dark submit button under the text box") == "send"
 
 
-RATING_FORM = """<!doctype html><style>body { margin: 20px; font: 15px sans-serif; width: 420px; } .bar { height: 8px;
+RATING_UNDER_BARS = """<!doctype html><style>body { margin: 20px; font: 15px sans-serif; width: 420px; } .bar { height: 8px;
   background: #eee; width: 200px; } .bar i { display: block; height: 8px; background: #fa0; }
   #stars span { font-size: 28px; cursor: pointer; color: #ccc; }</style>
 <table><tr><td><b>4.2</b><br><small>128 reviews</small></td><td><table>""" + "".join(
@@ -859,7 +859,7 @@ RATING_FORM = """<!doctype html><style>body { margin: 20px; font: 15px sans-seri
 def test_in_a_row_named_by_its_text_is_nearest_that_text_however_deep_other_rows_are_nested(open_page):
     # The bars of the summary share more containers with "128 reviews" than the stars do with "Select
     # a rating", only because they sit in a nested table.
-    assert chosen(open_page(RATING_FORM), "Click the fourth star in the rating row of the review form") == "4"
+    assert chosen(open_page(RATING_UNDER_BARS), "Click the fourth star in the rating row of the review form") == "4"
 
 
 DELIVERY = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; font: 15px sans-serif; width: 600px; }
