@@ -164,6 +164,7 @@ CONTENT = {name: re.compile(pattern) for names, pattern in (
     (("time", "hour"), r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b"),
     (("price", "cost", "fare", "amount"), r"[$€£¥]\s*\d|\d\s*[$€£¥]"),
     (("count", "number", "quantity"), r"^\s*\d+\s*$"),
+    (("temperature", "temp", "degrees"), r"\d\s*°"),
     (("question",), r"\w\?\W*$"),
     (("date", "day"), r"\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b|" + _DAYS),
 ) for name in names}

@@ -1328,6 +1328,16 @@ def test_an_unnamed_drawing_is_the_plus_minus_cross_or_tick_its_pixels_show(open
     assert chosen(page, "Click the green tick") == "tick"
 
 
+
+THERMOSTAT = """<!doctype html><style>body { font: 14px sans-serif; margin: 30px; } .row { display: flex; gap: 12px;
+  align-items: center; margin: 12px 0; } .big { font-size: 40px; } button { width: 30px; height: 30px; }</style>
+<div class="row"><span>Humidity 40%</span><button data-k="humidity">+</button></div>
+<div class="row"><span class="big">21.5 °C</span><button data-k="temperature">+</button></div>"""
+
+
+def test_a_word_for_a_temperature_names_the_text_that_shows_degrees(open_page):
+    assert chosen(open_page(THERMOSTAT), "Click the plus to the right of the big temperature") == "temperature"
+
 AMBER_SWITCHES = """<!doctype html><style>
   body { font: 14px sans-serif; margin: 30px; } .sw { width: 42px; height: 24px; border-radius: 12px; border: 0;
   background: #d4d0c7; position: relative; margin: 10px; cursor: pointer; } .sw.on { background: #f5b942; }
