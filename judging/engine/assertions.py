@@ -103,6 +103,12 @@ READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing|becomes)\s+(?:
 # "every temperature switches to Fahrenheit" names a unit, not a text.
 RETITLED = re.compile(r"(?i:\b(?:heading|title|header|panel|indicator|bar|label|caption|banner|line|status|message|tab|"
                       r"button)s?\b[^;\x00]{0,40}?\b(?:changes|changed|switches|switched)\s+to)\s+([A-Z][^;\x00]*)$")
+# A text named by the kind of text it is, its wording following ("a red line Please choose a frame
+# size appears under them", "the red message ✕ 1 square is wrong"): of two words or more, up to what
+# it is said to do.
+NAMED_TEXT = re.compile(r"\b(?:message|note|line|toast|hint|notice|warning|error|banner)\s+([^\w\s(]?\s*[A-Z0-9][^;\x00]*)$")
+ARRIVES = re.compile(r"\s+(?:appears?|pops?\s+up|shows?\s+up|comes?\s+up|stays|remains|(?:is|are)\s+"
+                     r"(?:shown|added|still|replaced|gone))\b")
 # A quote after these words is what something reads ("now reads 'Copied'"), not a control's name.
 READ_BEFORE = re.compile(r"\b(?:reads|reading|says|saying|shows|showing|displays|titled|entitled)\s+(?:now\s+)?$", re.I)
 # A clause saying what something reads as a change: "the bar now shows …", "the title changes to …"
@@ -114,7 +120,7 @@ NOW = re.compile(r"\bnow\b|\bbecomes?\b|\b(?:changes?|changed|switch(?:es)?|swit
 # written with a capital is the text's own: "reads Ines in Blue").
 REPLACED = re.compile(r"\s+(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|from|again|with|under|below|"
                       r"(?-i:in\s+(?:" + "|".join(colours.WORDS) + r"|bold|italics?))\b|"
-                      r"above|beside|next\s+to|while)(?:\s|$)", re.I)
+                      r"above|beside|next\s+to|followed\s+by|while)(?:\s|$)", re.I)
 # "The total is $154.00", "shipping reads Free", "the subtotal drops from $160 to $135": what a
 # label on the page reads, the label being the whole subject of its clause and the value its end
 # ("Dragon Roll reads 2 in basket" names a text, not the value beside the name).
@@ -164,6 +170,8 @@ CHANGED_PIXEL, COLOUR_PIXELS = 24, 12
 QUOTED_MATCH = 85
 # A text within this many pixels of where the page showed it before is the same text, not one brought.
 PLACE = 2
+# Letters a square apart spell one word; a step this much longer skips a square.
+SPELLED_PITCH = 0.5
 # A state resembles its checkpoint enough when it does at least this share as much as the page as
 # loaded resembled the first checkpoint (or at least the threshold).
 OWN_RESEMBLANCE = 0.9
@@ -625,14 +633,14 @@ def quoted_claims(assertion):
                 claims.append(Claim(text, not gone, read=bool(READ_BEFORE.search(clause[:match.start()])), stays=stays,
                                     new=new))
         bare = QUOTED.sub("\x00", clause)      # a quote after "titled" is the title, said above
-        named, read = INTRODUCED.search(bare), READS.search(bare) or RETITLED.search(bare)
+        named, read = INTRODUCED.search(bare), READS.search(bare) or RETITLED.search(bare) or NAMED_TEXT.search(bare)
         if named and len(WORD.findall(named.group(1).lower())) >= 2:
             text = named.group(1).strip(" .!?")
             claims.append(Claim(text, not gone, read=True, stays=stays, new=new, told=_told(text)))
         elif read:
-            text = REPLACED.split(read.group(1))[0].strip(" .!?")     # "shows Helpful (9) instead of …"
+            text = ARRIVES.split(REPLACED.split(read.group(1))[0])[0].strip(" .!?")  # "shows Helpful (9) instead of …"
             words = text.split()
-            if read.re is RETITLED and len(words) < 2:
+            if read.re is not READS and len(words) < 2:
                 continue
             claims.append(Claim(text, not gone, alone=len(words) == 1, read=True, stays=stays, new=new, told=_told(text)))
     return claims
@@ -670,6 +678,29 @@ def _fresh_lines(before_boxes, after_boxes):
             end += 1
         lines.append(" ".join(b[0] for b in row[start:end]))
     return "\n".join(lines)
+
+
+def spelled(boxes):
+    """The words that rows of one-letter texts spell: a crossword row whose squares each hold a letter
+    reads ARGUE, as a person reads it: each word a line of its own. The letters of one word stand a square apart; a wider step (an
+    empty or black square between them) ends the word."""
+    letters = [b for b in boxes if len(b[0]) == 1 and b[0].isalpha()]
+    words = []
+    while letters:
+        first = min(letters, key=lambda b: (b[2], b[1]))
+        height = max(1, first[4] - first[2])
+        row = sorted((b for b in letters if abs(b[2] - first[2]) <= height / 2), key=lambda b: b[1] + b[3])
+        letters = [b for b in letters if b not in row]
+        steps = [(b[1] + b[3] - a[1] - a[3]) / 2 for a, b in zip(row, row[1:])]
+        square = min(steps, default=0)
+        word = row[:1]
+        for step, letter in zip(steps, row[1:]):
+            if step > square * (1 + SPELLED_PITCH):
+                words.append(word)
+                word = []
+            word.append(letter)
+        words.append(word)
+    return "\n".join("".join(b[0] for b in word) for word in words if len(word) > 1)
 
 
 def texts_not_brought(assertion, before_boxes, after_boxes, before_page, after_page, after_view="", scrolled=False,
@@ -874,7 +905,7 @@ class OfflineJudge:
         facts = {"dom": change.dom, "url": change.url, "scroll": change.scroll, "pixels": change.pixels,
                  "reading": self.reading, "reading_inferred": self.inferred}
         # What the page shows, wherever it is scrolled: an assertion may name what lies below the fold.
-        page_text = after.page_text + " " + current.text
+        page_text = after.page_text + " " + current.text + "\n" + spelled(after.boxes)
         j = self.checkpoint_of(k)
         typed = self.typed_before(k)
         # The lines the action brought, where a message may be told in other words.

@@ -4,7 +4,7 @@ import pytest
 
 from judging.engine.assertions import (Change, brings_every_value, colours_brought, identical, labelled_values, mislabelled, misordered, misplaced,
                                        missing_numbers, missing_typed, moved, named_numbers, numbers_not_brought, observed,
-                                       order_direction, quotes_brought, texts_not_brought, text_direction, theme_brought,
+                                       order_direction, quotes_brought, spelled, texts_not_brought, text_direction, theme_brought,
                                        theme_unmet, unmet_quotes, values_brought)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
@@ -91,6 +91,21 @@ def test_an_old_text_that_says_to_itself_ends_where_the_new_text_repeats_its_sha
     assert named_numbers("The orange line changes from Heating to 21.5 °C to Heating to 22.0 °C.") == {"22"}
     assert named_numbers("The banner goes from Save up to 10% to Save up to 15% today.") == {"15"}
     assert named_numbers("It changes from Leaving 16:00 to Leaving 17:00.") == {"17:00"}
+
+
+def _squares(letters, top=100, size=78):
+    """The text boxes of a row of crossword squares: a narrow letter centred in each square, "" empty."""
+    return [(letter, 40 + i * size - 4 + (i % 2), top, 40 + i * size + 5 + (i % 2), top + 22)
+            for i, letter in enumerate(letters) if letter]
+
+
+def test_a_row_of_squares_each_holding_a_letter_reads_as_the_word_they_spell():
+    boxes = _squares("NODE") + _squares(["A", "R", "", "U", "E"], top=180)
+    assert spelled(boxes).split() == ["NODE", "AR", "UE"]
+    assert unmet_quotes("The bottom row now reads NODE.", "Tuesday's Mini\n" + spelled(boxes)) == []
+    assert unmet_quotes("The bottom row now reads NODE.", "Tuesday's Mini\nN O D E") == ["NODE"]
+    assert spelled([("A", 10, 10, 20, 30), ("Tabs", 40, 10, 90, 30), ("7", 100, 10, 110, 30)]) == ""
+
 
 def test_a_ratio_changed_from_is_read_whole_and_need_not_be_shown():
     assert named_numbers("The counter goes from 14 of 24 spaces free to 13 of 24 spaces free.") == {"13/24"}
@@ -198,6 +213,23 @@ def test_a_text_named_without_quotes_ends_with_its_sentence():
     claim = "The hint under the total says Add 1 more ticket to match your seats. The total is still $0.00."
     assert unmet_quotes(claim, "Seats: E4 Add 1 more ticket to match your seats. Total $0.00") == []
     assert unmet_quotes(claim, "Seats: E4 Total $0.00") == ["Add 1 more ticket to match your seats"]
+
+
+def test_a_message_named_by_its_kind_must_say_what_follows_up_to_what_it_does():
+    claim = "Nothing is added: a red line Please choose a frame size appears under the size boxes."
+    assert unmet_quotes(claim, "Frame size S M L Please choose a frame size") == []
+    assert unmet_quotes(claim, "Frame size S M L") == ["Please choose a frame size"]
+    counted = "The note under the grid is replaced by the red message ✕ 1 square is wrong."
+    assert unmet_quotes(counted, "Check ✕ 1 square is wrong") == []
+    assert unmet_quotes(counted, "Check ✕ 5 squares are wrong", "✕ 5 squares are wrong") == ["✕ 1 square is wrong"]
+    assert unmet_quotes("The orange line under the dial turns green.", "Heating") == []
+
+
+def test_a_text_named_without_quotes_ends_where_what_follows_it_is_described():
+    claim = "The Y is erased; the bottom row reads N O D followed by an empty square."
+    assert unmet_quotes(claim, "Mini N O D 22 of 23 squares filled") == []
+    assert unmet_quotes(claim, "Mini N O D Y 23 of 23 squares filled") == []
+    assert unmet_quotes(claim, "Mini B E S T 22 of 23 squares filled") == ["N O D"]
 
 
 def test_a_message_told_without_quotes_may_be_worded_otherwise_on_a_line_the_action_brought():
