@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from rapidfuzz import fuzz
 
 from . import colours, drawings, kinds, layout, recording
-from .phrases import TEXT_ROLES, WORD, Description  # noqa: F401  (Description: what callers parse a step into)
+from .phrases import TEXT_ROLES, WORD, Description, by_kind_alone  # noqa: F401  (Description: what callers parse a step into)
 
 MIN_EVIDENCE = 0.3
 # A landmark is on the page when a text there says at least half of it: a weaker likeness is not
@@ -75,7 +75,7 @@ REGION_NAMES = {
     "dialog": {"dialog", "alertdialog", "modal", "popup", "overlay", "lightbox"},
     "modal": {"dialog", "alertdialog", "modal", "popup", "overlay"}, "popup": {"dialog", "modal", "popup", "popover"},
     "grid": {"grid", "table"}, "table": {"table", "grid"}, "board": {"board"}, "list": {"list", "ul", "ol"},
-    "panel": {"panel", "drawer", "pane", "card", "box"}, "drawer": {"drawer", "panel", "aside"},
+    "panel": {"panel", "drawer", "pane", "card", "box", "tile", "section", "aside"}, "drawer": {"drawer", "panel", "aside"},
     "form": {"form"}, "section": {"section"}, "card": {"card", "tile"}, "tile": {"tile", "card"},
     "row": {"row", "tr"}, "column": {"column", "col"}, "col": {"column", "col"},
     "gallery": {"gallery", "carousel", "slider", "thumbs", "thumbnails"}, "carousel": {"carousel", "slider", "gallery"},
@@ -861,6 +861,10 @@ def _relate(relation, fits, scene, visible, scope=(), whole_rows=False, counted=
     if relation.kind == "in":
         best = min(k for k, _ in keyed)
         held = [f for k, f in keyed if k == best]
+        if by_kind_alone(landmark) and max(f.kind for f in held) < max(f.kind for f in fits):
+            # "The plus on the second line of the table" where the page's one table holds the totals, not
+            # a plus: the table meant is where the pluses are, whatever the page builds it with.
+            return fits, False, None, True, []
         return held, False, None, True, [a.region for a in anchors if a.region is not None
                                          and any(a.region in scene.path(f.c) for f in held)]
     keyed.sort(key=lambda kf: (kf[0], kf[1].c["index"]))

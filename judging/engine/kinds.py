@@ -38,13 +38,13 @@ def _all(table):
 ICONS = {
     "star": ("★☆⭐✩✪✫✬✭✮✯✰🌟", {"star", "stars"}),
     "heart": ("♥♡❤❥❣💗💖💕💓💘💝💙💚💛🧡💜🖤🤍🤎", {"heart", "like", "favorite", "favourite", "fav", "love", "wishlist"}),
-    "trash": ("🗑🚮", {"trash", "bin", "delete", "garbage", "rubbish", "wastebasket", "dustbin"}),
+    "trash": ("🗑🚮", {"trash", "bin", "delete", "remove", "garbage", "rubbish", "wastebasket", "dustbin"}),
     "bell": ("🔔🛎🔕", {"bell", "notification", "notifications", "alert", "alerts"}),
     "pin": ("📌📍", {"pin", "pushpin", "marker", "location"}),
     "plus": ("+＋➕⊕⊞", {"plus", "add", "increment", "increase"}),
     "minus": ("-−–➖⊖⊟", {"minus", "decrement", "decrease", "subtract"}),
-    "close": ("×✕✖⨯✗✘╳❌❎xX", {"close", "dismiss", "x", "cross", "cancel"}),
-    "chevron": (_all(CHEVRONS) + _all(TRIANGLES), {"chevron", "caret", "angle", "triangle"}),
+    "close": ("×✕✖⨯✗✘╳❌❎xX", {"close", "dismiss", "x", "cross", "cancel", "remove"}),
+    "chevron": (_all(CHEVRONS) + _all(TRIANGLES), {"chevron", "chev", "caret", "angle", "triangle"}),
     # A download (upload) icon is an arrow into (out of) a tray: "the download arrow".
     "arrow": (_all(ARROWS) + _all(CHEVRONS) + _all(TRIANGLES) + "↻↺⟳⟲⤓", {"arrow", "next", "prev", "previous", "forward",
                                                                           "back", "chevron", "caret", "carousel",
@@ -399,7 +399,10 @@ class Look:
             if direction and not self.points(direction):
                 return 0.0
             return 1.0
-        if (self.icon_like or self._drawn_button()) and not self.identity and not self.symbol:
+        drawing = (self.icon_like or self._drawn_button()) and not self.symbol
+        if drawing and kind in drawings.SHAPES and self.identity and self.drawn() == kind:
+            return 1.0    # a person sees the plus, whatever the code calls it ("One more": a menu of more)
+        if drawing and not self.identity:
             drawn = self.drawn() if kind in drawings.SHAPES else None
             if drawn is not None:
                 return 1.0 if drawn == kind else 0.0

@@ -217,6 +217,12 @@ def _names_line(phrase):
         and (phrase.ordinal is not None or bool(phrase.positions))
 
 
+def by_kind_alone(phrase):
+    """"the panel", "the list": a container said by its kind, no word, place or count telling which."""
+    return bool(phrase.regions) and not (phrase.quoted or phrase.keywords or phrase.kinds or phrase.colours
+                                         or phrase.positions or phrase.ordinal is not None)
+
+
 def _singular(word):
     for ending in ("es", "s"):
         if word.endswith(ending) and word[:-len(ending)] in REGIONS | {"box"}:
@@ -292,6 +298,8 @@ def _phrase(tokens, quotes, typed_words, landmark):
             p.kinds.append(("bar",))               # "the green bar": a long strip, to click or to type in
         elif landmark and _singular(w) in REGIONS:
             p.regions.add(_singular(w))
+        elif landmark and w == "line" and (p.ordinal is not None or p.positions):
+            p.regions.add("row")      # "on the second line of the table", "the bottom line": a row of it
         elif _singular(w) == "box":
             p.kinds.append(("field", "button"))   # "the size box": a box to click, or to type in
         elif kinds.noun(w):
@@ -311,6 +319,8 @@ def _phrase(tokens, quotes, typed_words, landmark):
             p.fill = FILLS[w]      # "the empty heart", "the star outline"; not "the empty field" of a form
         elif w in ("round", "circular"):
             p.circular = True      # "the little round box": drawn as a circle ("rounded" corners are not)
+        elif w == "can" and kinds.noun(previous) == ("trash",):
+            continue      # "the trash can", "the garbage can": one noun
         elif w == "once" and following == "more":
             i += 1
         elif w in PLACE_FILLERS or w in STOPWORDS or w in LOOKS or w in typed_words:
@@ -340,6 +350,18 @@ PICTURE_WORDS = {"picture", "image", "photo", "photograph"}
 VALUE_APPOSITION = re.compile(r",\s*([$€£¥]?\d[\d:.,]*(?:\s*(?:am|pm|%))?)\s*[.!]?\s*$")
 
 
+# "In the panel on the right, click the third saved item": the place said first, then the step.
+PLACE_FIRST = re.compile(r"^\s*((?:in|on|at|inside|within|under|below|above|beside|next\s+to)\s[^,]+),\s*"
+                         r"((?:then\s+)?(?:" + "|".join(sorted(VERBS - {"then", "now", "please"})) + r")\b.*)$",
+                         re.I | re.S)
+
+
+def _place_last(text):
+    """The description with a place said before the verb moved after the target, where places go."""
+    match = PLACE_FIRST.match(text)
+    return f"{match.group(2)} {match.group(1)}" if match else text
+
+
 def _asides(masked):
     """(the description without its asides, the asides, the values it reads): text in parentheses,
     ", the ..." parts, and a value said last."""
@@ -357,7 +379,7 @@ class Description:
         self.text = text or ""
         typed = (typed_text or "").strip().lower()
         quotes, spans = [], []
-        source = SIGN.sub(r"'\1'", self.text)
+        source = SIGN.sub(r"'\1'", _place_last(self.text))
         for m in QUOTED.finditer(source):
             q = next(g for g in m.groups() if g is not None).strip().lower()
             spans.append((m.start(), m.end(), q))
@@ -404,6 +426,11 @@ class Description:
                 # "the second star from the right": counted from that end.
                 if phrase.positions & {"right", "bottom"}:
                     target.ordinal = -target.ordinal
+            elif relation == "in" and phrase.only_place and phrase.positions <= {"left", "right"} and relations \
+                    and by_kind_alone(relations[-1].landmark):
+                # "in the panel on the right": which panel, one of two side by side.
+                relations[-1].landmark.positions |= phrase.positions
+                continue
             elif phrase.only_place or not phrase.names_something and phrase.ordinal is None:
                 # "in the top right corner", "at the top of ...", "of the page": where the target is.
                 target.positions |= phrase.positions

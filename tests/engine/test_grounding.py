@@ -1717,3 +1717,86 @@ def test_a_long_question_is_still_one_of_the_questions_an_ordinal_counts(open_pa
     # The first question has ten words; it does not say "question", so it is one of them, while the
     # sentence above the list, which says the word in passing, is not.
     assert chosen(open_page(FAQ_PLUSES), "Click the plus icon at the right end of the first question") == "1"
+
+
+INVOICE = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 16px; display: flex; gap: 20px; } .box { width: 200px; border: 1px solid #ddd; }
+  .main { width: 560px; } .row { display: flex; align-items: center; gap: 10px; height: 44px; border-bottom: 1px solid #eee; }
+  .name { width: 260px; } .st { width: 22px; text-align: center; background: #f3f4f6; cursor: pointer; }
+  .bin { cursor: pointer; } .item { display: flex; justify-content: space-between; padding: 8px; cursor: pointer; }
+  .knob { display: inline-block; width: 34px; height: 20px; border-radius: 10px; background: #16a34a; cursor: pointer; }
+  .head { display: flex; justify-content: space-between; padding: 8px; font-size: 12px; }
+</style>
+<div class="box"><div class="head">CLIENTS <a href="#" data-k="newclient">+ New</a></div>""" + "".join(
+    f'<div class="item" data-k="client{i}">{n}</div>' for i, n in enumerate(("Northwind", "Birchwood", "Harbor"), 1)) + """</div>
+<div class="main">""" + "".join(
+    f'<div class="row"><div class="name">{n}</div><div class="st" data-k="minus{i}">−</div><div>{q}</div>'
+    f'<div class="st" data-k="plus{i}">+</div><div>$240.00</div><span class="bin" data-k="bin{i}">🗑</span></div>'
+    for i, (n, q) in enumerate((("Website redesign", 1), ("Page templates", 2), ("Stock photos", 3)), 1)) + """
+  <div class="item" data-k="newline">+ New line</div><p>You can pay by bank transfer or card.</p>
+  <table><tr><td>Subtotal</td><td>$1,785.00</td></tr><tr><td>Sales tax (10%) <span class="knob" data-k="tax"></span></td>
+  <td>$178.50</td></tr><tr><td>Total</td><td>$1,963.50</td></tr></table></div>
+<div class="box"><div class="head">QUICK ADD <a href="#" data-k="manage">Manage</a></div>""" + "".join(
+    f'<div class="item" data-k="saved{i}">{n}<span>+</span></div>' for i, n in enumerate((
+        "Hosting", "Content writing", "Logo refresh", "SEO audit"), 1)) + """</div>
+<script>document.querySelectorAll("[data-k]").forEach((e) => e.addEventListener("click", () => e.classList.add("on")));</script>"""
+
+
+def test_the_lines_of_a_table_drawn_without_one_are_its_rows_not_the_totals_table_beside(open_page):
+    # The page's one <table> holds the totals, no plus: the table meant is the one the lines form.
+    page = open_page(INVOICE, viewport=(1100, 600))
+    assert chosen(page, "Click the small plus to the right of the quantity on the second line of the table") == "plus2"
+    assert chosen(page, "Click the trash can at the end of the third line") == "bin3"
+
+
+def test_a_place_said_before_the_step_is_where_the_target_is_and_names_the_panel_on_its_side(open_page):
+    page = open_page(INVOICE, viewport=(1100, 600))
+    assert chosen(page, "In the panel on the right, click the third saved item") == "saved3"
+    assert chosen(page, "Click the third saved item in the panel on the right") == "saved3"
+
+
+THERMOSTAT_CHEVRONS = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; } .card { display: flex; align-items: center; gap: 16px; width: 420px;
+  border: 1px solid #ddd; padding: 12px; } .temp { font: 44px monospace; } .ico { width: 20px; height: 20px; }
+  .steps { display: flex; flex-direction: column; gap: 6px; } .steps button { width: 34px; height: 34px; border: 1px solid #ccc;
+  background: #f6f4ef; border-radius: 10px; }
+</style>
+<div class="card"><div>Thermostat</div><div class="temp">21.5 °C</div><svg class="ico" data-k="room" viewBox="0 0 20 20">
+  <path d="M3 9 L10 3 L17 9 V17 H3 Z" stroke="#333" fill="none"/></svg><div class="steps">
+  <button class="up" data-k="up"><svg class="chev t-up" viewBox="0 0 16 16" width="16" height="16"><path d="M3 10 L8 5 L13 10"
+  stroke="#333" fill="none" stroke-width="2"/></svg></button>
+  <button class="down" data-k="down"><svg class="chev t-down" viewBox="0 0 16 16" width="16" height="16"><path d="M3 6 L8 11 L13 6"
+  stroke="#333" fill="none" stroke-width="2"/></svg></button></div></div>
+<script>document.querySelectorAll("button").forEach((b) => b.addEventListener("click", () => b.classList.add("on")));</script>"""
+
+
+def test_a_drawing_its_code_calls_chev_is_a_chevron(open_page):
+    page = open_page(THERMOSTAT_CHEVRONS)
+    assert chosen(page, "Click the up chevron to the right of the big temperature") == "up"
+    assert chosen(page, "Click the down chevron to the right of the big temperature") == "down"
+
+
+def _icon(path):
+    return f'<svg width="14" height="14" viewBox="0 0 14 14"><path d="{path}" stroke="#333" stroke-width="2" fill="none"/></svg>'
+
+
+LESS, MORE, BIN = _icon("M2 7 H12"), _icon("M2 7 H12 M7 2 V12"), _icon("M2 3 H12 M4 3 V12 H10 V3 M6 1 H8")
+NAMED_STEPPERS = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; } .bar { display: flex; gap: 14px; margin-bottom: 20px; }
+  .line { display: flex; align-items: center; gap: 8px; height: 40px; } .name { width: 200px; }
+  button { width: 26px; height: 26px; border: 1px solid #ccc; background: #fff; padding: 0; }
+</style>
+<div class="bar">""" + "".join(f'<span data-k="tool{i}">{_icon(p)}</span>' for i, p in enumerate((
+    "M2 2 L12 12", "M2 12 L7 2 L12 12", "M2 7 A5 5 0 1 0 12 7"), 1)) + "</div>" + "".join(
+    f'<div class="line"><div class="name">{n}</div><button aria-label="One less" data-k="less{i}">{LESS}</button>'
+    f'<output>{i}</output><button aria-label="One more" data-k="more{i}">{MORE}</button><span>$240.00</span>'
+    f'<button aria-label="Remove line" data-k="rm{i}">{BIN}</button></div>'
+    for i, n in enumerate(("Website redesign", "Page templates", "Stock photos"), 1)) + """
+<script>document.querySelectorAll("button").forEach((b) => b.addEventListener("click", () => b.classList.add("on")));</script>"""
+
+
+def test_a_drawing_is_the_plus_a_person_sees_whatever_its_label_calls_it_and_remove_is_a_bin_or_a_cross(open_page):
+    # "One more" names a plus, not a menu of more; "Remove line" is the bin a person sees.
+    page = open_page(NAMED_STEPPERS)
+    assert chosen(page, "Click the plus on the second row") == "more2"
+    assert chosen(page, "Click the trash can at the end of the third row") == "rm3"
