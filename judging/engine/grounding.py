@@ -599,8 +599,11 @@ def _one_each(fits, scene):
             # picture, name and price are parts); a lone row of stars is not a star, nor is a list of
             # four cards one of two big boxes side by side.
             box = f.c["box"]
+            # Alike things a series holds stand close, no further apart than one is long: not a box of
+            # three term buttons and a client's row across the page on its line.
             siblings = 1 + sum(1 for g in fits if g is not f and not scene.contains(g.c, f.c) and g not in inside
                                and layout.alike(box, g.c["box"])
+                               and layout.gap(box, g.c["box"]) <= max(box["width"], box["height"])
                                and (layout.same_row(box, g.c["box"]) or layout.same_column(box, g.c["box"])))
             parts = max(len(group) for group in layout.groups(inside, lambda g: g.c["box"]))
             if siblings > 1 and siblings >= parts:

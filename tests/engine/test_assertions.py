@@ -349,6 +349,19 @@ def test_cells_drawn_inline_are_read_apart_in_what_the_action_changed(judge):
                                "Ashford 20 24 33", "Kestrel Park 20 22 24") == []
 
 
+RADIO_CARDS = """<!doctype html><meta charset="utf-8"><style>label{display:block;border:1px solid #ccc;margin:6px;padding:8px}
+label:has(:checked){border:3px solid teal;background:#e6f6f4}</style><p>How long did you wait?</p>
+<label><input type="radio" name="w" id="a"> Under 10 minutes</label><label><input type="radio" name="w" id="c"> 20–40 minutes</label>"""
+
+
+@pytest.mark.browser
+def test_a_radio_chosen_with_only_its_look_changing_is_what_the_action_changed(judge):
+    mutations, _, _, _, changed, _ = probed(judge, RADIO_CARDS, click="#c")
+    assert "20–40 minutes" in changed
+    assert numbers_not_brought("The 20–40 minutes card gets a thicker teal border.", changed,
+                               "Under 10 minutes 20–40 minutes", "Under 10 minutes 20–40 minutes") == []
+
+
 def test_a_value_is_read_whole_not_digit_by_digit():
     assertion = "The main bedroom photo is shown and the counter reads 4 / 5."
     region = "‹ › 3 / 5 Living room £625,000 14 Alder Row, Hove BN3 4FA"

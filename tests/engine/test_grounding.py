@@ -1800,3 +1800,25 @@ def test_a_drawing_is_the_plus_a_person_sees_whatever_its_label_calls_it_and_rem
     page = open_page(NAMED_STEPPERS)
     assert chosen(page, "Click the plus on the second row") == "more2"
     assert chosen(page, "Click the trash can at the end of the third row") == "rm3"
+
+
+TERMS = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; display: flex; gap: 40px; align-items: flex-start; }
+  .client, .saved { width: 210px; height: 45px; margin-top: 40px; border: 1px solid #ddd; cursor: pointer; } #terms { display: flex; }
+  #terms button { width: 55px; height: 29px; border: 1px solid #ccc; background: #fff; }
+</style>
+<div class="client" data-k="client" style="margin-right: 300px">Birchwood Kitchens</div>
+<div><h4>Payment terms</h4><div id="terms" data-k="terms"><button data-k="t15">Net 15</button><button data-k="t30">Net 30</button>
+<button data-k="t60">Net 60</button></div><div>Due date</div><div>Jan 13, 2025</div>
+<div style="height: 600px"></div><button class="send" data-k="send" style="width: 134px; height: 38px">Send invoice</button></div>
+<div class="saved" data-k="saved">Logo refresh $450.00</div>
+<script>document.getElementById("terms").addEventListener("click", (e) => e.target.classList.add("on"));
+document.querySelectorAll(".client, .saved").forEach((e) => e.addEventListener("click", () => e.classList.add("on")));</script>"""
+
+
+def test_a_box_of_buttons_is_not_one_thing_for_alike_boxes_far_along_its_row(open_page):
+    # The client card, the saved item and the send button are as big as the box holding the three term
+    # buttons and on its row or column, but far from it: no series the box is one of, so its buttons are
+    # the things.
+    page = open_page(TERMS, viewport=(1100, 500))
+    assert chosen(page, "Click the last of the three buttons above the due date") == "t60"

@@ -94,6 +94,14 @@
     subtree: true, childList: true, attributes: true, characterData: true,
   });
   addEventListener.call(window, "scroll", touch, { capture: true, passive: true });
+  // A box ticked or a radio chosen changes no markup, only the page's look (":checked" styles): the
+  // control, read with its label ("20–40 minutes"), is what the action changed.
+  addEventListener.call(window, "change", (event) => {
+    const control = event.target;
+    if (!(control instanceof Element)) return;
+    touch();
+    state.changed.add((control.labels && control.labels[0]) || control.closest("label") || control);
+  }, { capture: true, passive: true });
   // What the last click was on: "the chip right next to it" points at it, focused or not.
   addEventListener.call(window, "pointerdown", (event) => {
     state.pointed = { target: event.target, x: event.clientX + window.scrollX, y: event.clientY + window.scrollY };
