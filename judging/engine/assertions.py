@@ -104,9 +104,9 @@ READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing|becomes)\s+(?:
 RETITLED = re.compile(r"(?i:\b(?:heading|title|header|panel|indicator|bar|label|caption|banner|line|status|message|tab|"
                       r"button)s?\b[^;\x00]{0,40}?\b(?:changes|changed|switches|switched)\s+to)\s+([A-Z][^;\x00]*)$")
 # A text named by the kind of text it is, its wording following ("a red line Please choose a frame
-# size appears under them", "the red message ✕ 1 square is wrong"): of two words or more, up to what
-# it is said to do.
-NAMED_TEXT = re.compile(r"\b(?:message|note|line|toast|hint|notice|warning|error|banner)\s+([^\w\s(]?\s*[A-Z0-9][^;\x00]*)$")
+# size appears under them", "the red message ✕ 1 square is wrong": its words, the pictograph before
+# them aside): of two words or more, up to what it is said to do.
+NAMED_TEXT = re.compile(r"\b(?:message|note|line|toast|hint|notice|warning|error|banner)\s+(?:[^\w\s(]\s*)?([A-Z0-9][^;\x00]*)$")
 ARRIVES = re.compile(r"\s+(?:appears?|pops?\s+up|shows?\s+up|comes?\s+up|stays|remains|(?:is|are)\s+"
                      r"(?:shown|added|still|replaced|gone))\b")
 # A quote after these words is what something reads ("now reads 'Copied'"), not a control's name.

@@ -142,6 +142,7 @@ ICON_NAMES = {
     "forward": ("skip", "arrow"), "multiply": ("multiply",), "divide": ("divide",), "equals": ("equals",),
     "archive": ("archive",), "percent": ("percent",), "up": ("thumbsup", "arrow"), "down": ("thumbsdown", "arrow"),
 }
+ZOOM_SIGNS = {"in": "plus", "out": "minus"}
 ICON_FONTS = {"fa", "fas", "far", "fab", "bi", "material", "glyphicon", "symbols", "ti", "lucide", "feather", "ion"}
 ICON_FOLLOWERS = {"icon", "symbol", "glyph", "button", "btn", "key"}
 # "the next arrow", "the left chevron": the way it points, not where it is.
@@ -216,6 +217,9 @@ class Look:
         shown = {ch for ch in (self.symbol, decoration if len(decoration) == 1 else "") if ch} | ends
         self.identity = {kind for kind, (glyphs, names) in ICONS.items()
                          if any(ch in glyphs for ch in shown) or names & self.names}
+        if "zoom" in self.names:
+            # "Zoom in" is a magnifier drawn with a plus in it, "zoom out" with a minus.
+            self.identity |= {sign for word, sign in ZOOM_SIGNS.items() if word in self.names}
         drawn = {kind for kind in ("dot", "hamburger", "chevron") if self._drawn(kind)}
         self.identity |= drawn
         # An icon is a small graphic, no larger than 64 px: a picture, a symbol, a shape drawn with CSS,

@@ -221,7 +221,7 @@ def test_a_message_named_by_its_kind_must_say_what_follows_up_to_what_it_does():
     assert unmet_quotes(claim, "Frame size S M L") == ["Please choose a frame size"]
     counted = "The note under the grid is replaced by the red message ✕ 1 square is wrong."
     assert unmet_quotes(counted, "Check ✕ 1 square is wrong") == []
-    assert unmet_quotes(counted, "Check ✕ 5 squares are wrong", "✕ 5 squares are wrong") == ["✕ 1 square is wrong"]
+    assert unmet_quotes(counted, "Check ✕ 5 squares are wrong", "✕ 5 squares are wrong") == ["1 square is wrong"]
     assert unmet_quotes("The orange line under the dial turns green.", "Heating") == []
 
 

@@ -1822,3 +1822,27 @@ def test_a_box_of_buttons_is_not_one_thing_for_alike_boxes_far_along_its_row(ope
     # the things.
     page = open_page(TERMS, viewport=(1100, 500))
     assert chosen(page, "Click the last of the three buttons above the due date") == "t60"
+
+
+def _magnifier(sign):
+    return f'<svg width="22" height="22" viewBox="0 0 22 22"><circle cx="9" cy="9" r="7" stroke="#333" fill="none"/>' \
+           f'<path d="M14 14 L20 20 {sign}" stroke="#333" fill="none"/></svg>'
+
+
+PHOTO_TOOLBAR = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 20px; } .bar { display: flex; gap: 30px; } .tools, .zoom { display: flex; gap: 6px; }
+  button { width: 38px; height: 38px; border: 1px solid #ccc; background: #fff; padding: 0; }
+</style>
+<div class="bar"><div class="tools">""" + "".join(
+    f'<button aria-label="{name}" data-k="{k}">{_icon(path)}</button>' for k, name, path in (
+        ("flip", "Flip horizontal", "M7 1 V13 M5 3 L1 11 H5 Z M9 3 L13 11 H9 Z"), ("crop", "Crop square", "M3 1 V11 H13 M1 3 H11 V13"),
+        ("undo", "Undo", "M4 2 L1 5 L4 8 M1 5 H9 A4 4 0 0 1 9 13 H5"))) + """</div>
+<div class="zoom"><button aria-label="Zoom out" data-k="out">""" + _magnifier("M6 9 H12") + """</button>
+<button aria-label="Zoom in" data-k="in">""" + _magnifier("M6 9 H12 M9 6 V12") + """</button></div></div>
+<script>document.querySelectorAll("button").forEach((b) => b.addEventListener("click", () => b.classList.add("on")));</script>"""
+
+
+def test_a_zoom_in_button_is_the_magnifier_with_a_plus_and_zoom_out_the_one_with_a_minus(open_page):
+    page = open_page(PHOTO_TOOLBAR)
+    assert chosen(page, "Click the magnifier with a plus sign at the right end of the toolbar") == "in"
+    assert chosen(page, "Click the magnifier with a minus sign in the toolbar") == "out"
