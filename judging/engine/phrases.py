@@ -415,11 +415,15 @@ class Description:
         relations, framed = [], False
         for relation, words in parts[1:]:
             phrase = _phrase(words, quotes, typed_words, landmark=True)
-            if relation == "of" and not relations and not framed and target.ordinal is not None \
-                    and not target.names_something:
-                # "the second of the fields": the target, counted among those.
+            if relation == "of" and not relations and not framed and not target.names_something \
+                    and (target.ordinal is not None or target.positions and "one" in parts[0][1]):
+                # "the second of the fields", "the left one of the two blue seats": the target, counted
+                # or placed among those.
                 merged = _phrase(words, quotes, typed_words, landmark=False)
                 merged.ordinal, merged.positions = target.ordinal, target.positions | merged.positions
+                # One of them is one thing: "the left one of the blue seats" is a seat, not "Seats: E4".
+                merged.keywords = [w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w
+                                   for w in merged.keywords]
                 merged.text = f"{target.text} of {merged.text}"
                 target = merged
             elif relation == "from" and phrase.only_place and target.ordinal and target.ordinal > 0:

@@ -1304,6 +1304,12 @@ def test_the_seat_beside_the_blue_one_is_its_neighbour_in_the_map_when_nothing_s
     assert chosen(page, "Click the seat just above the blue one") == "D4"
 
 
+def test_the_left_one_of_the_two_blue_seats_is_the_left_of_them(open_page):
+    page = open_page(UNNAMED_SEATS.replace('class="st" data-k="E5"', 'class="st mine" data-k="E5"'))
+    assert chosen(page, "Click the left one of the two blue seats in row E") == "E4"
+    assert chosen(page, "Click the right one of the two blue seats in row E") == "E5"
+
+
 DRAWN = """<!doctype html><style>
   body { font: 14px sans-serif; margin: 30px; } .row { display: flex; gap: 18px; align-items: center; }
   .rnd { box-sizing: border-box; width: 28px; height: 28px; border-radius: 50%; border: 1px solid #ccc; background: #fff;
