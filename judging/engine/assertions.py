@@ -816,6 +816,12 @@ def identical(png_a, png_b):
     return np.count_nonzero(np.any(a != b, axis=2)) <= IDENTICAL_SHARE * a.shape[0] * a.shape[1]
 
 
+def same_picture(png_a, png_b, text_a, text_b):
+    """Whether a person would call two screenshots the same, given their OCR texts: nearly every pixel
+    alike, and the same numbers read (a badge that reads 3 where the other reads 4 is a few pixels)."""
+    return identical(png_a, png_b) and _number_counts(text_a) == _number_counts(text_b)
+
+
 def resemblance(similarity, truth_image, truth_text, seen):
     """(image similarity, word overlap) of a state with a checkpoint."""
     return similarity.compare(truth_image, seen.image), word_overlap(truth_text, seen.text)
@@ -927,7 +933,7 @@ class OfflineJudge:
                                           "numbers_not_brought": missing, "typed_missing": unechoed,
                                           "quotes_unmet": quotes, "texts_not_brought": unbrought, "misordered": disorder, "theme_unmet": theme,
                                           "mislabelled": beside, **facts})
-        if identical(current.png, self.truth.png[j]):
+        if same_picture(current.png, self.truth.png[j], current.text, self.texts[j]):
             return _offline(text, True, {"rule": "the page shows its checkpoint", "checkpoint": j, **facts})
         truth_text = self.texts[j]
         missing = missing_numbers(text, truth_text, page_text)

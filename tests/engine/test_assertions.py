@@ -4,7 +4,7 @@ import pytest
 
 from judging.engine.assertions import (Change, brings_every_value, colours_brought, identical, labelled_values, mislabelled, misordered, misplaced,
                                        missing_numbers, missing_typed, moved, named_numbers, numbers_not_brought, observed,
-                                       order_direction, quotes_brought, spelled, texts_not_brought, text_direction, theme_brought,
+                                       order_direction, quotes_brought, same_picture, spelled, texts_not_brought, text_direction, theme_brought,
                                        theme_unmet, unmet_quotes, values_brought)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
@@ -303,6 +303,21 @@ def test_a_screenshot_is_its_checkpoints_picture_up_to_a_caret():
     cv2.putText(other, "Total $218", (10, 150), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 2)
     png = [cv2.imencode(".png", image)[1].tobytes() for image in (page, caret, other)]
     assert identical(png[0], png[1]) and not identical(png[0], png[2])
+
+
+def test_a_screenshot_whose_badge_reads_another_number_is_not_its_checkpoints_picture():
+    import cv2
+    import numpy as np
+
+    board = np.full((800, 1280, 3), 255, np.uint8)
+    cv2.putText(board, "To do 4", (10, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 1)
+    stale = board.copy()
+    stale[25:45, 50:70] = 255
+    cv2.putText(stale, "3", (62, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 1)
+    png = [cv2.imencode(".png", image)[1].tobytes() for image in (board, stale)]
+    assert identical(png[0], png[1])          # a few pixels: the picture alone cannot tell
+    assert same_picture(png[0], png[0], "To do 4", "To do 4")
+    assert not same_picture(png[0], png[1], "To do 4", "To do 3")
 
 
 def probed(judge, html, click=None):
