@@ -1852,3 +1852,29 @@ def test_a_zoom_in_button_is_the_magnifier_with_a_plus_and_zoom_out_the_one_with
     page = open_page(PHOTO_TOOLBAR)
     assert chosen(page, "Click the magnifier with a plus sign at the right end of the toolbar") == "in"
     assert chosen(page, "Click the magnifier with a minus sign in the toolbar") == "out"
+
+
+CALENDAR_CARET = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 16px; display: flex; gap: 40px; } .cal { position: relative; width: 520px; }
+  .months { display: flex; gap: 30px; } .month { flex: 1; } ol { display: grid; grid-template-columns: repeat(7, 1fr);
+  list-style: none; padding: 0; gap: 4px; } li { text-align: center; padding: 6px 0; cursor: pointer; }
+  .step { position: absolute; top: 0; width: 28px; height: 28px; border: 0; background: none; cursor: pointer; }
+  .card { width: 260px; border: 1px solid #ddd; padding: 12px; } .who { display: flex; justify-content: space-between;
+  border: 1px solid #aaa; padding: 8px; cursor: pointer; }
+</style>
+<section class="cal"><button class="step" style="left:0" aria-label="Earlier month" data-k="prev">
+<svg viewBox="0 0 14 14" width="14" height="14" fill="none" stroke="#222" stroke-width="2"><path d="M9 2L4 7l5 5"/></svg></button>
+<button class="step" style="right:0" aria-label="Later month" data-k="next">
+<svg viewBox="0 0 14 14" width="14" height="14" fill="none" stroke="#222" stroke-width="2"><path d="M5 2l5 5-5 5"/></svg></button>
+<div class="months">""" + "".join(
+    f'<div class="month"><h3 style="text-align:center">{m} 2025</h3><ol>'
+    + "".join(f'<li data-k="{m}{d}">{d}</li>' for d in range(1, 31)) + "</ol></div>" for m in ("June", "July")) + """</div></section>
+<div class="card"><b>$128</b> night<div class="who" data-k="guests">2 guests <span>▾</span></div></div>
+<script>document.querySelectorAll("[data-k]").forEach((e) => e.addEventListener("click", () => e.classList.add("on")));</script>"""
+
+
+def test_the_arrows_of_the_calendar_are_its_own_drawings_not_a_caret_outside_it(open_page):
+    # The caret is an arrow more surely than the unnamed drawings, but it is no calendar's.
+    page = open_page(CALENDAR_CARET, viewport=(1100, 600))
+    assert chosen(page, "Click the arrow at the top-right corner of the calendar") == "next"
+    assert chosen(page, "Click the arrow at the top-left corner of the calendar") == "prev"
