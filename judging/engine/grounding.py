@@ -1277,6 +1277,14 @@ def _choose(action, description, scene):
                 # board, not the smaller round buttons under them).
                 placed = replace(retried, fits=_one_size_series(retried.fits))
     matched, ordered, missing, ordinal = placed.fits, placed.ordered, placed.missing, placed.ordinal
+    if target.among and matched:
+        # "The middle one of the three chips under the temperature": of a series of that many, the one the
+        # landmarks place first (the mode chips, not the three room tabs further off, nor a menu of eight).
+        rank = {id(f): i for i, f in enumerate(matched)}
+        box = lambda f: f.c["box"]  # noqa: E731
+        series = [g for g in layout.groups(matched, box) + layout.rows(matched, box) if len(g) == target.among]
+        if series:
+            matched = sorted(min(series, key=lambda g: min(rank[id(f)] for f in g)), key=lambda f: rank[id(f)])
     # "In the satisfaction row" where nothing on the page says satisfaction: the row its words mean is
     # as surely the longest series of alike elements.
     unnamed_list = unnamed_list or any(r.landmark.regions & (SERIES | LINES) and r.landmark.keywords

@@ -111,6 +111,7 @@ class Phrase:
     fill: str | None = None                          # "outline" or "filled"
     circular: bool = False                           # "the round box", "the circular button"
     previous: bool = False                           # "it": the element the step before acted on
+    among: int | None = None                         # "of the three chips": one of a series of that many
 
     @property
     def names_something(self):
@@ -424,6 +425,7 @@ class Description:
                 # One of them is one thing: "the left one of the blue seats" is a seat, not "Seats: E4".
                 merged.keywords = [w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w
                                    for w in merged.keywords]
+                merged.among = next((NUMBERS[w] for w in words if isinstance(w, str) and NUMBERS.get(w, 0) > 1), None)
                 merged.text = f"{target.text} of {merged.text}"
                 target = merged
             elif relation == "from" and phrase.only_place and target.ordinal and target.ordinal > 0:

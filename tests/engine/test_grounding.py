@@ -1878,3 +1878,24 @@ def test_the_arrows_of_the_calendar_are_its_own_drawings_not_a_caret_outside_it(
     page = open_page(CALENDAR_CARET, viewport=(1100, 600))
     assert chosen(page, "Click the arrow at the top-right corner of the calendar") == "next"
     assert chosen(page, "Click the arrow at the top-left corner of the calendar") == "prev"
+
+
+THERMOSTAT_MODES = """<!doctype html><style>
+  body { font: 14px sans-serif; margin: 0; } nav { display: flex; gap: 8px; margin: 80px 0 0 20px; }
+  nav div { height: 34px; line-height: 34px; padding: 0 10px; border-radius: 8px; cursor: pointer; background: #eef; }
+  main { padding: 20px; } .tabs button, .modes button { border: 1px solid #ccc; background: #fff; padding: 6px 14px;
+  border-radius: 16px; cursor: pointer; margin-right: 6px; } .temp { font-size: 56px; margin: 40px 0 10px 60px; }
+</style>
+<main><header style="margin-left:420px">12 °C · Cloudy</header><div class="tabs"><button data-k="tab1">Living room</button><button data-k="tab2">Kitchen</button>
+<button data-k="tab3">Bedroom</button></div>
+<div style="margin-left:400px"><div class="temp">21.5 °C</div><p>Heating to 21.5 °C</p><div class="modes"><button data-k="heat">🔥 Heat</button><button data-k="cool">❄ Cool</button>
+<button data-k="auto">⟳ Auto</button></div></div></main>
+<nav>""" + "".join(f'<div data-k="nav-{n}">{n}</div>' for n in (
+    "Overview", "Living room", "Kitchen", "Bedroom", "Energy", "Automations", "Cameras", "Settings")) + """</nav>
+<script>document.querySelectorAll("[data-k]").forEach((e) => e.addEventListener("click", () => e.classList.add("on")));</script>"""
+
+
+def test_the_middle_one_of_the_three_chips_is_the_middle_of_a_series_of_three_where_the_place_says(open_page):
+    page = open_page(THERMOSTAT_MODES, viewport=(1000, 600))
+    assert chosen(page, "Click the middle one of the three chips under the temperature") == "cool"
+    assert chosen(page, "Click the right one of the three chips under the temperature") == "auto"
