@@ -865,9 +865,8 @@ def _relate(relation, fits, scene, visible, scope=(), whole_rows=False, counted=
         best = min(k for k, _ in keyed)
         held = [f for k, f in keyed if k == best]
         surest = max(f.kind for f in fits)
-        sure = [f for f in fits if f.kind == surest]
-        if by_kind_alone(landmark) and max(f.kind for f in held) < surest \
-                and max(len(g) for g in layout.groups(sure, lambda f: f.c["box"])) >= 2:
+        if by_kind_alone(landmark) and max(f.kind for f in held) < surest and max(
+                len(g) for g in layout.groups([f for f in fits if f.kind == surest], lambda f: f.c["box"])) >= 2:
             # "The plus on the second line of the table" where the page's one table holds the totals, not
             # a plus: the table meant is where the pluses are, lines of them, whatever the page builds it
             # with. A lone caret elsewhere is no calendar of arrows: the calendar's own arrows are meant.
