@@ -58,6 +58,7 @@ TEXT_TOLERANCE = 0.1    # candidates named this much less well than the best are
 MOSTLY = 0.5            # "mostly of that colour"
 CONSIDERED = 5          # candidates listed when nothing matches
 SAME_PLACE = 8          # px: a spot this near the recorded point is where the recording clicked
+CURSOR_SLACK = 3        # px: a recorded cursor's tip is read back a pixel or two off what it clicked
 MOVED_LOOK = 0.97       # a look found elsewhere than recorded is the same picture from this likeness on
 SIZE_TOLERANCE = 0.9    # "the wide button": as wide as the widest, within a tenth
 TAB_WORDS = 3           # a tab's label is a few words at most
@@ -1114,6 +1115,8 @@ def _as_recorded(action, chosen, detail, cue, scene, soft=True):
     places = laid_out or pointed
     if chosen is not None and any(c is chosen or scene.contains(chosen, c) or scene.contains(c, chosen) for _, c in places):
         return chosen, detail
+    if chosen is not None and any(_just_off(chosen, spot, scene, usable) for spot, _ in laid_out):
+        return chosen, detail
     if chosen is not None and not laid_out:
         # Moved elsewhere, the recorded look overrules what the words found only when it is the same
         # picture; a look merely like it (another toggle of a restyled page) does not.
@@ -1122,6 +1125,15 @@ def _as_recorded(action, chosen, detail, cue, scene, soft=True):
             return chosen, detail
     spot, c = min(places, key=lambda p: away[id(p[0])])
     return c, spot.likeness
+
+
+def _just_off(chosen, spot, scene, usable):
+    """Whether the cursor rests just off what the words chose, on nothing else that takes the action
+    than what holds it: the arrow of a calendar whose title, beside it, is under the recorded tip."""
+    if layout.gap(chosen["box"], {"x": spot.x, "y": spot.y, "width": 0, "height": 0}) > CURSOR_SLACK:
+        return False
+    return all(c is chosen or scene.contains(c, chosen) for c in scene.candidates
+               if c.get("visible") and usable(c) and layout.holds(c["box"], spot.x, spot.y))
 
 
 def _by_words(action, description, scene):

@@ -297,3 +297,27 @@ def test_of_unnamed_icons_the_one_drawn_as_the_recording_shows_it_is_chosen_in_a
     assert cue.spots(decode(dark.screenshot)) == []
     assert grounded(dark, "Click the flag icon on the Lena Park row", cue) == "flag"
     assert grounded(dark, "Click the flag icon on the Lena Park row", None) == "archive"   # the words alone: the first
+
+
+MONTH_HEADER = """<!doctype html><style>
+  body { margin: 40px; font: 15px sans-serif; } .cal { width: 300px; padding: 8px; border: 1px solid #ccc; }
+  .head { display: flex; align-items: center; } .head button { width: 30px; height: 30px; border: 0; background: none; font-size: 18px; }
+  .head h2 { flex: 1; margin: 0; font-size: 15px; text-align: left; }
+</style><div class="cal" id="cal" data-k="calendar"><div class="head">
+  <button data-k="previous" aria-label="Previous month">&lsaquo;</button><h2 data-k="title">July 2025</h2>
+  <button data-k="next" aria-label="Next month">&rsaquo;</button></div><p>1 2 3 4 5 6 7</p></div>
+<script>document.getElementById("cal").addEventListener("click", (e) => e.target.classList.add("on"));</script>"""
+
+
+@pytest.mark.browser
+def test_a_cursor_resting_just_off_the_button_the_words_name_points_at_it_not_at_the_title_beside(open_page):  # noqa: F811
+    # The calendar listens for clicks on all it holds; the recorded tip sits a pixel past the arrow's
+    # edge, on the month's title, which the words do not name at all.
+    page = open_page(MONTH_HEADER, (500, 300))
+    box = page._run(page.page.evaluate(
+        "() => JSON.parse(JSON.stringify(document.querySelector('[data-k=previous]').getBoundingClientRect()))"))
+    cue = cue_on(page, box["x"] + box["width"] + 1, box["y"] + box["height"] / 2)
+    assert grounded(page, "Click the previous month arrow", cue) == "previous"
+    # Well inside the title, the recording pointed at the title, whatever the words found.
+    assert grounded(page, "Click the previous month arrow", cue_on(page, box["x"] + box["width"] + 30,
+                                                                    box["y"] + box["height"] / 2)) == "title"
