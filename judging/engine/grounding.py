@@ -85,6 +85,7 @@ REGION_NAMES = {
     "box": {"box"}, "container": {"container"}, "group": {"group"},
 }
 LINES = {"row", "column", "col"}
+SIDES = {"top", "bottom", "left", "right"}
 ITEMS = {"card", "tile", "box"}     # containers that repeat, one per item
 SERIES = {"list", "table", "grid", "board", "gallery", "carousel", "strip"}    # containers of a series of items
 # Containers that are a band across the page at one edge: "the bottom bar" is one whatever its class.
@@ -693,6 +694,11 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
     looked = _by_look(phrase) if words and not anchors else None
     if looked is not None:
         return _anchors(looked, scene, visible, pick, level)     # "right of the company name": its heading
+    owner = next((i for i, w in enumerate(phrase.keywords) if w.endswith("'s")), None) if not anchors else None
+    if owner is not None and owner + 1 < len(phrase.keywords):
+        # "Priya Nair's message" where nothing says message: the one her name is on.
+        named = replace(phrase, keywords=phrase.keywords[:owner] + [phrase.keywords[owner][:-2]])
+        return _anchors(named, scene, visible, pick, level)
     return _pick(phrase, anchors, pick)
 
 
@@ -815,19 +821,28 @@ def _order(relation, scene, f, anchor):
     return layout.toward(kind, box, anchor.box)
 
 
+def _toward_side(box, anchor, sides):
+    """Whether a box reaches each of the named sides of the anchor's middle: not wholly on the other
+    side (the close cross beside a dialog's title is at its top, though level with it)."""
+    ax, ay = layout.centre(anchor)
+    reaches = {"left": box["x"] < ax, "right": layout.right(box) > ax, "top": box["y"] < ay, "bottom": layout.bottom(box) > ay}
+    return all(reaches[side] for side in sides)
+
+
 def _over(box, picture):
     """Whether a box lies within a much larger one (a control drawn over a picture)."""
     return box["width"] * box["height"] * OVERLAID <= picture["width"] * picture["height"] \
         and layout.encloses(picture, box)
 
 
-def _relate(relation, fits, scene, visible, scope=(), whole_rows=False, counted=1):
+def _relate(relation, fits, scene, visible, scope=(), whole_rows=False, counted=1, sides=frozenset()):
     """(the fits that stand in the relation, nearest first; whether the order counts; the landmark's
     text when it is not on the page; whether any fit stands in it; the containers it placed them in).
 
     `scope`: the containers another landmark put the target in. A landmark of the same description is
     looked for there first: "the skip button right of the play button in the bottom bar" is right of
-    the bar's play button, not of a play icon in the list above it."""
+    the bar's play button, not of a play icon in the list above it. `sides`: where in what holds it the
+    target is ("the bell at the top right of the conversation")."""
     # What a target is "with" is a part of it or beside it, whatever else on the page is more surely
     # of that kind: "the search field with the magnifier icon" is not the field beside the "Search" button.
     landmark = relation.landmark
@@ -865,6 +880,13 @@ def _relate(relation, fits, scene, visible, scope=(), whole_rows=False, counted=
     if relation.kind == "in":
         best = min(k for k, _ in keyed)
         held = [f for k, f in keyed if k == best]
+        if sides:
+            # "At the top right of the conversation": what the landmark holds there. A landmark that holds
+            # none there is not the one meant (a search field 'Jump to a conversation' with its magnifier
+            # at its left end).
+            held = [f for f in held if any(_toward_side(f.c["box"], a.box, sides) for a in anchors)]
+            if not held:
+                return fits, False, None, False, []
         surest = max(f.kind for f in fits)
         if by_kind_alone(landmark) and max(f.kind for f in held) < surest and max(
                 len(g) for g in layout.groups([f for f in fits if f.kind == surest], lambda f: f.c["box"])) >= 2:
@@ -959,6 +981,8 @@ def _undecided(description, missing, fits):
     named = [r.landmark for r in description.relations if r.landmark.text in missing]
     if any(landmark.quoted for landmark in named):
         return True
+    if description.target.positions & SIDES:
+        return False    # "the bell at the top right of the conversation": that corner of what they span
     if not any(landmark.keywords for landmark in named):
         return False
     return sum(1 for group in layout.groups(fits, lambda f: f.c["box"]) if len(group) >= 2) != 1
@@ -1190,7 +1214,7 @@ def _place(description, fits, ordinal, scene, visible):
             ordinal, passed = landmark.ordinal, True
             continue
         fits, counts, absent, held, within = _relate(relation, fits, scene, visible, scope, whole_rows=bool(nearest),
-                                                     counted=abs(ordinal or 1))
+                                                     counted=abs(ordinal or 1), sides=description.target.positions & SIDES)
         scope = scope or within
         ordered, unheld = ordered or counts, unheld or not held
         if absent:
@@ -1333,7 +1357,9 @@ def _choose(action, description, scene):
     elif target.positions or pointing:
         # "At the bottom right of the card": the corner of that container, whatever series sits in it;
         # else the end of the series most of them form ("the bottom-right cell").
-        within = any(r.kind == "in" and r.landmark.regions - LINES for r in description.relations)
+        # A container named but missing ("the conversation") spans them all: its corner is theirs.
+        within = any(r.kind == "in" and (r.landmark.regions - LINES or r.landmark.keywords and r.landmark.text in missing)
+                     for r in description.relations)
         chosen = layout.extreme(matched if within else _series(matched), lambda f: f.c["box"],
                                 target.positions or pointing)
     else:

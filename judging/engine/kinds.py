@@ -85,6 +85,8 @@ ICONS = {
     "equals": ("=", {"equals", "equal"}),
     "percent": ("%", {"percent", "percentage"}),
     "archive": ("🗄📦", {"archive"}),
+    # A chat's "add reaction" button is drawn as a smiley face.
+    "smiley": ("☺☻🙂😀😃😊", {"smiley", "smile", "react", "reaction", "reactions", "emoji"}),
 }
 BESIDE_TEXT = 30        # a text this short is a label beside the pictograph it starts or ends with
 # The height of a chip: more than a line of text (about 18 px at 16 px), at most a large button.
@@ -115,6 +117,7 @@ NOUNS = {
     "swatch": ("swatch",), "card": ("card",), "tile": ("card", "cell"), "cell": ("cell",), "square": ("cell",),
     "star": ("star",), "heart": ("heart",), "trash": ("trash",), "bin": ("trash",), "garbage": ("trash",),
     "trashcan": ("trash",), "wastebasket": ("trash",), "bell": ("bell",), "pin": ("pin",), "plus": ("plus",),
+    "smiley": ("smiley",),
     "minus": ("minus",), "chevron": ("chevron",), "caret": ("chevron",), "triangle": ("chevron",),
     "arrow": ("arrow",), "hamburger": ("hamburger",), "burger": ("hamburger",), "dot": ("dot",), "bullet": ("dot",),
     "ellipsis": ("more",), "kebab": ("more",), "gear": ("gear",), "cog": ("gear",), "magnifier": ("search",),
@@ -237,8 +240,9 @@ class Look:
         if not look or text:
             return False
         if kind == "dot":
-            # A dot is plain: a round button showing a drawing is that drawing's button.
-            return (self.circular() and bool(look.get("paint") or look.get("border")) and not look.get("picture")
+            # A dot is plain: a round button showing a drawing is that drawing's button. It is filled, or
+            # ringed all round: a dome bordered on three sides is a drawing (a bell) of its own.
+            return (self.circular() and bool(look.get("paint") or look.get("border") == "trbl") and not look.get("picture")
                     and max(self.width, self.height) <= 1.5 * min(self.width, self.height)
                     and max(self.width, self.height) <= 2 * look.get("font", 16))
         if kind == "hamburger":

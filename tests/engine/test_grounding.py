@@ -1899,3 +1899,60 @@ def test_the_middle_one_of_the_three_chips_is_the_middle_of_a_series_of_three_wh
     page = open_page(THERMOSTAT_MODES, viewport=(1000, 600))
     assert chosen(page, "Click the middle one of the three chips under the temperature") == "cool"
     assert chosen(page, "Click the right one of the three chips under the temperature") == "auto"
+
+
+def test_a_dome_drawn_with_three_borders_is_no_dot_but_a_drawing_of_its_own():
+    # As the browser lists a bell drawn with CSS: a 12x11 box bordered top, left and right, its top
+    # corners rounded.
+    bell = {"index": 0, "tag": "span", "role": "", "text": "", "own": "", "cls": "belly", "interactive": False,
+            "box": {"x": 1190, "y": 24, "width": 12, "height": 11},
+            "look": {"names": "", "glyph": "", "picture": 0, "photo": 0, "paint": "", "radius": 7, "border": "trl",
+                     "font": 13}}
+    look = kinds.Look(bell, (1280, 800))
+    assert "dot" not in look.identity and look.icon_like
+    assert look.fit("bell") == 0.5
+    ring = kinds.Look({**bell, "box": {**bell["box"], "height": 12}, "look": {**bell["look"], "border": "trbl"}}, (1280, 800))
+    assert "dot" in ring.identity
+
+
+# A chat laid out the way rebuilt pages draw it: a sidebar with a search field whose placeholder says
+# "conversation", a header with icon buttons at its top right, messages with icon buttons beside them.
+def _chat(bell, search="Jump to a conversation", named=True):
+    icon = '<svg width="16" height="16" viewBox="0 0 16 16"><circle cx="8" cy="8" r="6" fill="none" stroke="#555"/></svg>'
+    react, pin = (' aria-label="React"', ' aria-label="Pin"') if named else ("", "")
+    rows = "".join(
+        f'<div class="m"><b>{name}</b><p>{text}</p><span class="act" data-k="react-{k}"{react}>{icon}</span>'
+        f'<span class="act" data-k="pin-{k}"{pin}>{icon}</span></div>'
+        for k, name, text in (("sam", "Sam Okafor", "QA pass is done."), ("priya", "Priya Nair", "Release notes are in."),
+                              ("leo", "Leo Martins", "Shipping at four.")))
+    return f"""<!doctype html><style>body {{ margin: 0; font: 14px sans-serif; display: flex; }}
+  aside {{ width: 240px; height: 600px; background: #3b2259; padding: 16px; box-sizing: border-box; }}
+  .jump {{ display: flex; align-items: center; gap: 6px; background: #fff2; padding: 6px; }}
+  .jump input {{ border: 0; background: none; color: #fff; flex: 1; }}
+  main {{ flex: 1; }} header {{ height: 56px; display: flex; justify-content: flex-end; align-items: center; gap: 8px;
+  padding: 0 16px; border-bottom: 1px solid #ddd; }}
+  .tb, .act {{ width: 28px; height: 28px; display: inline-flex; align-items: center; justify-content: center; cursor: pointer; }}
+  .belly {{ display: inline-block; width: 12px; height: 11px; border: 2px solid #444; border-bottom: 0; border-radius: 7px 7px 1px 1px; }}
+  .m {{ display: flex; align-items: center; gap: 10px; padding: 8px 16px; }} .m p {{ margin: 0; }}</style>
+  <aside><div class="jump"><span data-k="magnifier">{icon}</span><input placeholder="{search}"></div></aside>
+  <main><header><span class="tb" data-k="members">{icon}</span>{bell}<span class="tb" data-k="info">i</span></header>{rows}
+  <input placeholder="Message #general"></main>
+  <script>document.addEventListener("click", () => {{}});</script>"""
+
+
+def test_a_place_in_a_landmark_that_holds_nothing_there_is_not_that_landmark(open_page):
+    # The search field says "conversation", but its magnifier is at its left end, not its top right.
+    page = open_page(_chat('<span class="tb" data-k="bell" aria-label="Notifications">' + "&#x1F514;</span>"), (1000, 600))
+    assert chosen(page, "Click the bell icon at the top right of the conversation") == "bell"
+
+
+def test_a_corner_of_a_missing_landmark_is_that_corner_of_what_the_drawings_span(open_page):
+    # Nothing says "conversation"; the bell is a dome drawn with CSS borders that nothing names.
+    page = open_page(_chat('<span class="tb" data-k="bell"><span class="belly"></span></span>', search="Search", named=False), (1000, 600))
+    assert chosen(page, "Click the bell icon at the top right of the conversation") == "bell"
+
+
+def test_a_landmark_said_as_someones_thing_is_found_by_their_name(open_page):
+    page = open_page(_chat('<span class="tb" data-k="bell"><span class="belly"></span></span>'), (1000, 600))
+    assert chosen(page, "Click the pin icon next to Priya Nair's message") == "pin-priya"
+    assert chosen(page, "Click the smiley face icon to the right of Sam Okafor's message") == "react-sam"
