@@ -20,7 +20,8 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   changed (a rebuilt page rarely looks like the original pixel for pixel, yet a tab that opens
   shows the checkpoint's words): most words that appeared or vanished on the screenshot moved
   toward the checkpoint's count of them (a word the checkpoint never shows that appears is the
-  page's own wording and does not weigh; one that vanishes moves toward it);
+  page's own wording and does not weigh; one that vanishes moves toward it), read only on the lines
+  over pixels the action changed (a line it left alone says what it said, however OCR read it again);
   if no word changed but their order did (a sort), the order came closer to the checkpoint's; if
   neither changed (a switch that only changes colour), the screenshot came closer to it. A quoted or
   named text the assertion says is shown that the action brought onto the page (a button that now reads
@@ -136,6 +137,11 @@ VALUE_KINDS = (("price", r"[$€£¥]"), ("percentage", r"%"), ("ratio", r"\d\s*
 READ_VALUE_OF_KIND = re.compile(r"[$€£¥]?\s*" + NUMBER.pattern + r"(?:\s*%)?")
 # A value sits beside its label: on its row, at most this share of the viewport's width to its right.
 BESIDE = 0.4
+EMOJI = "\U0001F300"      # from here on the pictographs a page writes as text (🚀 👍 🔥), not the symbols of its icons
+VARIATION = re.compile("[\ufe0e\ufe0f\u200d]")
+# A channel differing by this much or less between two screenshots is the same pixel (compression,
+# antialiasing), not a change of the page.
+PIXEL_NOISE = 4
 # Words saying the values that follow are listed in order, up to the end of the sentence.
 ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|order\s+(?:changes|switches|becomes|is\s+now)|"
                      r"(?:cheapest|dearest|highest|lowest|newest|oldest|latest)\s+first)\b", re.I)
@@ -224,10 +230,12 @@ class Truth:
 
 @dataclass(frozen=True)
 class Seen:
-    """One replay state: its screenshot, prepared for the similarity, and the screenshot's OCR text."""
+    """One replay state: its screenshot, prepared for the similarity, and the screenshot's OCR text and
+    lines (ocr.Reader.read_lines)."""
     png: bytes
     image: object
     text: str
+    lines: tuple = ()
 
 
 def word_overlap(text_a, text_b):
@@ -251,6 +259,24 @@ class _Checkpoint:
 
     def count(self, word):
         return self.words[word] or (self.compact.count(word) if len(word) >= 4 else 0)
+
+
+def changed_lines(before, after):
+    """(before's text, after's text) of the lines read where the two screenshots differ. A line over
+    pixels the action left as they were says what it said: OCR reading it again a pixel off (grey
+    text on a dark page) and making "notes" of "ntes" is no change of the page."""
+    if not (before.lines or after.lines):
+        return before.text, after.text
+    a = cv2.imdecode(np.frombuffer(before.png, np.uint8), cv2.IMREAD_COLOR)
+    b = cv2.imdecode(np.frombuffer(after.png, np.uint8), cv2.IMREAD_COLOR)
+    if a is None or b is None or a.shape != b.shape:
+        return before.text, after.text
+    changed = (cv2.absdiff(a, b).max(axis=2) > PIXEL_NOISE).astype(np.uint8)
+
+    def read_where_changed(lines):
+        return " ".join(text for text, (x0, y0, x1, y1) in lines
+                        if changed[max(0, y0):max(0, y1) + 1, max(0, x0):max(0, x1) + 1].any())
+    return read_where_changed(before.lines), read_where_changed(after.lines)
 
 
 def text_direction(truth_text, before_text, after_text):
@@ -750,6 +776,14 @@ def unmet_quotes(assertion, page_text, fresh=""):
             if (not c.met(page_text, fresh) if c.should else _shown(c.text, page_text, c.alone))]
 
 
+def unshown_emoji(assertion, page_text):
+    """The emoji the assertion says are shown ("a reaction chip 🚀 1 appears") that the page's text does
+    not show: an emoji is text a page writes, whatever draws its icons; not one its clause says went away."""
+    shown = set(VARIATION.sub("", page_text))
+    return [ch for clause in CLAUSE.split(assertion) if not GONE.search(clause)
+            for ch in dict.fromkeys(VARIATION.sub("", clause)) if ch >= EMOJI and ch not in shown]
+
+
 def _themes(assertion):
     return {(m.group(1) or m.group(2)).lower() for m in THEME.finditer(assertion)}
 
@@ -926,13 +960,14 @@ class OfflineJudge:
             disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
             theme = theme_unmet(text, current.png)
             beside = mislabelled(text, after.boxes, self.task.viewport.width)
+            emoji = unshown_emoji(text, page_text)
             holds = (observed(text, change, before.page_text, after.page_text) and not missing and not unechoed
-                     and not quotes and not unbrought and not disorder and not theme and not beside)
+                     and not quotes and not unbrought and not disorder and not theme and not beside and not emoji)
             return _offline(text, holds, {"rule": "no checkpoint: a change (none where it says nothing changes), "
                                                   "and what the assertion names is shown",
                                           "numbers_not_brought": missing, "typed_missing": unechoed,
                                           "quotes_unmet": quotes, "texts_not_brought": unbrought, "misordered": disorder, "theme_unmet": theme,
-                                          "mislabelled": beside, **facts})
+                                          "mislabelled": beside, "emoji_unshown": emoji, **facts})
         if same_picture(current.png, self.truth.png[j], current.text, self.texts[j]):
             return _offline(text, True, {"rule": "the page shows its checkpoint", "checkpoint": j, **facts})
         truth_text = self.texts[j]
@@ -946,10 +981,11 @@ class OfflineJudge:
         if NO_CHANGE.search(text):
             # Meant to do nothing, it went nowhere: toward the checkpoint is staying as it was.
             toward, detail = observed(text, change, before.page_text, after.page_text), {}
+        read = changed_lines(previous, current)
         if toward is None:
-            toward, detail = text_direction(truth_text, previous.text, current.text)
+            toward, detail = text_direction(truth_text, *read)
         if toward is None:
-            toward, detail = order_direction(truth_text, previous.text, current.text)
+            toward, detail = order_direction(truth_text, *read)
         if toward is None:
             hues = colours_brought(text, previous.png, current.png)
             toward, detail = (True, {"colours_brought": hues}) if hues else (
@@ -964,15 +1000,16 @@ class OfflineJudge:
         image, words = resemblance(self.similarity, self.images[j], truth_text, current)
         theme = theme_unmet(text, current.png)
         beside = mislabelled(text, after.boxes, self.task.viewport.width)
+        emoji = unshown_emoji(text, page_text)
         resembles = max(image, words) >= self.bar or brings_every_value(text, brought)
         holds = (toward and resembles and not missing and not unechoed and not quotes
-                 and not disorder and not theme and not beside)
+                 and not disorder and not theme and not beside and not emoji)
         return _offline(text, holds, {"rule": "toward its checkpoint", "checkpoint": j, "before": round(was, 4),
                                       "after": round(now, 4), "image": round(image, 4), "words": round(words, 4),
                                       "threshold": round(self.bar, 4), "toward": toward,
                                       "numbers_missing": missing, "typed_missing": unechoed, "quotes_unmet": quotes,
                                       "misordered": disorder, "theme_unmet": theme, "mislabelled": beside,
-                                      **detail, **facts})
+                                      "emoji_unshown": emoji, **detail, **facts})
 
 
 def _offline(text, holds, detail):

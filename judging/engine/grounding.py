@@ -806,7 +806,10 @@ def _order(relation, scene, f, anchor):
         across = {"row": layout.same_row, "column": layout.same_column, "col": layout.same_column}
         lines = [across[r] for r in relation.landmark.regions if r in across]
         off_line = int(bool(lines) and not any(line(box, anchor.box) for line in lines))
-        return (off_line, scene.apart(f.c, anchor.candidate), -_shared(scene, f, anchor))
+        # "In the direct messages list" found as its heading: nothing above a heading is in what it heads,
+        # however near in the page's nesting (the logo atop the sidebar).
+        above = int(bool(relation.landmark.regions - LINES) and layout.bottom(box) <= anchor.box["y"])
+        return (above, off_line, scene.apart(f.c, anchor.candidate), -_shared(scene, f, anchor))
     if kind == "with":
         # Being the part is holding it most closely (a button drawn as a circular arrow), and a part surely
         # of the kind (a button named Restart) before an unnamed drawing that may be one (a round lamp).

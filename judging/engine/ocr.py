@@ -65,24 +65,29 @@ class _Memory:
                 self._items.popitem(last=False)
 
 
-def _line_order(lines):
-    """Reading order, the same on every run: rows of boxes top to bottom, then left to right."""
+def _line_order(lines, scale=1.0):
+    """The lines in reading order, the same on every run: rows of boxes top to bottom, then left to
+    right; each (text, (left, top, right, bottom)) in the screenshot's pixels."""
     boxes = []
     for box, text in lines:
-        ys = [p[1] for p in box]
-        xs = [p[0] for p in box]
-        boxes.append((min(ys), max(ys), min(xs), text.strip()))
+        ys = [p[1] / scale for p in box]
+        xs = [p[0] / scale for p in box]
+        boxes.append((min(ys), max(ys), min(xs), max(xs), text.strip()))
     boxes.sort()
-    rows, texts = [], []
-    for top, bottom, left, text in boxes:
+    rows, ordered = [], []
+    for top, bottom, left, right, text in boxes:
         if rows and top < rows[-1][1] - (rows[-1][1] - rows[-1][0]) / 2:
-            rows[-1][2].append((left, text))
+            rows[-1][2].append((left, top, right, bottom, text))
             rows[-1][1] = max(rows[-1][1], bottom)
         else:
-            rows.append([top, bottom, [(left, text)]])
+            rows.append([top, bottom, [(left, top, right, bottom, text)]])
     for _top, _bottom, row in rows:
-        texts.extend(t for _left, t in sorted(row) if t)
-    return " ".join(texts)
+        ordered.extend((t, (round(x0), round(y0), round(x1), round(y1))) for x0, y0, x1, y1, t in sorted(row) if t)
+    return tuple(ordered)
+
+
+def text_of(lines):
+    return " ".join(text for text, _box in lines)
 
 
 class Reader:
@@ -122,50 +127,62 @@ class Reader:
 
     def read(self, data):
         """Text of an image given as PNG bytes, from memory or OCR."""
+        return text_of(self.read_lines(data))
+
+    def read_lines(self, data):
+        """The lines of an image given as PNG bytes, each with its box (`_line_order`), from memory or OCR."""
         key = self._key(data)
-        text = self._texts.get(key)
-        if text is None:
-            text = self._ocr(data)
-            self._texts.put(key, text)
-        return text
+        lines = self._texts.get(key)
+        if lines is None:
+            lines = self._ocr(data)
+            self._texts.put(key, lines)
+        return lines
 
     def read_cached(self, path):
         """Text of a ground-truth file, from memory, then disk, then OCR."""
         data = Path(path).read_bytes()
         key = self._key(data)
-        text = self._texts.get(key)
+        lines = self._texts.get(key)
+        if lines is not None:
+            return text_of(lines)
+        text = self._texts.get(key + "-text")     # read from disk, where only the text is kept
         if text is not None:
             return text
         cached = self._cache_dir / f"{key}.json"
         try:
             text = json.loads(cached.read_text(encoding="utf-8"))["text"]
         except (OSError, ValueError, KeyError):
-            text = self._ocr(data)
+            lines = self._ocr(data)
+            self._texts.put(key, lines)
+            text = text_of(lines)
             self._cache_dir.mkdir(parents=True, exist_ok=True)
             partial = cached.with_suffix(f".{threading.get_ident()}.tmp")
             partial.write_text(json.dumps({"text": text}), encoding="utf-8")
             partial.replace(cached)  # atomic: concurrent workers never read half a file
-        self._texts.put(key, text)
+            return text
+        self._texts.put(key + "-text", text)
         return text
 
     def _ocr(self, data):
         engine = self._engine
         image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+        scale = 1.0
         if max(image.shape[:2]) > MAX_SIDE:
             scale = MAX_SIDE / max(image.shape[:2])
             image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        image, _padding = engine.maybe_add_letterbox(image, {})
+        image, record = engine.maybe_add_letterbox(image, {})
+        top = record["padding_1"]["top"]
         with self._det_lock:
             boxes, _elapsed = engine.text_det(image)
         if boxes is None or len(boxes) == 0:
-            return ""
+            return ()
         boxes = engine.sorted_boxes(boxes)
         lines = []
         for box, crop in zip(boxes, engine.get_crop_img_list(image, boxes)):
             text, confidence = self._recognise(crop)
             if confidence >= engine.text_score:
-                lines.append((box, text))
-        return _line_order(lines)
+                lines.append(([(x, y - top) for x, y in box], text))
+        return _line_order(lines, scale)
 
     def _recognise(self, crop):
         key = hashlib.blake2b(crop.tobytes(), digest_size=16, person=str(crop.shape).encode()[:16]).hexdigest()

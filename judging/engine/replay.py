@@ -21,7 +21,7 @@ from playwright.async_api import async_playwright
 
 from . import actions, assertions, browser, fonts, llm, official, recording, scoring
 from .isolation import ORIGIN, Sandbox, entry_page
-from .ocr import Reader
+from .ocr import Reader, text_of
 from .options import JudgeOptions
 from .result import (ACTION_FAILED, AFTER_STOP, ASSERTION_FAILED, COMPLETED, CRASHED, MEMORY, NAVIGATED_AWAY,
                      NO_ENTRY_PAGE, TIMEOUT, StepTrace, TaskResult, VisualPoint)
@@ -60,7 +60,7 @@ class SiteStop(Exception):
 class Replay:
     states: dict = field(default_factory=dict)     # state k -> PNG bytes
     prepared: dict = field(default_factory=dict)   # state k -> future of the similarity's prepared image
-    ocr: dict = field(default_factory=dict)        # state k -> future of its OCR text
+    ocr: dict = field(default_factory=dict)        # state k -> future of its OCR lines
     probes: dict = field(default_factory=dict)     # step k -> (State before, State after), offline assertions
     steps: list = field(default_factory=list)
     executed: int = 0                              # actions performed: states 0..executed exist
@@ -263,11 +263,14 @@ class Judge:
                 # A context that cannot close means a browser in trouble: start the next task afresh.
                 await asyncio.wait_for(self._browser.close(), 15)
 
-    def _text(self, replay, state):
-        """The OCR text of a state's screenshot (a future), read once."""
+    def _lines(self, replay, state):
+        """The OCR lines of a state's screenshot (a future), read once."""
         if state not in replay.ocr:
-            replay.ocr[state] = self._ocr(self._reader.read, replay.states[state])
+            replay.ocr[state] = self._ocr(self._reader.read_lines, replay.states[state])
         return replay.ocr[state]
+
+    async def _text(self, replay, state):
+        return text_of(await self._lines(replay, state))
 
     async def _judge_assertions(self, task, replay, truth):
         judged = [t for t in replay.steps if task.steps[t.number - 1].assertion and t.number <= replay.executed]
@@ -280,7 +283,8 @@ class Judge:
                                                        replay.states[trace.number - 1], replay.states[trace.number])
             await asyncio.gather(*(ask(t) for t in judged))
             return
-        states = {k: assertions.Seen(replay.states[k], await replay.prepared[k], await self._text(replay, k))
+        states = {k: assertions.Seen(replay.states[k], await replay.prepared[k], await self._text(replay, k),
+                                     await self._lines(replay, k))
                   for k in sorted(replay.states)}
         judge = assertions.OfflineJudge(task, truth, states, replay.probes, self._similarity,
                                         self.options.assertion_threshold)
@@ -358,7 +362,7 @@ class _Session:
         self.replay.prepared[state] = self.judge._blocking(self.judge._similarity.prepare, png)
         if self.offline or state == 0 or (state < len(self.task.steps) and self.task.steps[state].flagged):
             # Visual points need the text of their states, and offline assertions that of every state.
-            self.judge._text(self.replay, state)
+            self.judge._lines(self.replay, state)
         return png
 
     async def probe(self):

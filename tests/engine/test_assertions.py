@@ -634,3 +634,36 @@ def test_a_text_something_becomes_is_read_with_its_numbers_in_order():
     claim = "The indicator changes to You win! in green and the score becomes You 1 – 0 Computer."
     assert unmet_quotes(claim, "You win! Moves 7 You 1 – 0 Computer") == []
     assert unmet_quotes(claim, "Computer wins Moves 8 You 0 – 1 Computer") == ["You win", "You 1 – 0 Computer"]
+
+
+def _png(image):
+    import cv2
+
+    return cv2.imencode(".png", image)[1].tobytes()
+
+
+def test_words_read_again_over_pixels_the_action_left_alone_are_no_change():
+    import numpy as np
+
+    from judging.engine.assertions import Seen, changed_lines, text_direction
+
+    before = np.full((200, 400, 3), 30, np.uint8)
+    after = before.copy()
+    after[150:190, 200:380] = 255          # a tray opens at the bottom right; the line at the top is untouched
+    # OCR read the grey line at the top differently the second time, and the tray's one word.
+    was = Seen(_png(before), None, "Release ntes draft", (("Release ntes draft", (10, 10, 200, 30)),))
+    now = Seen(_png(after), None, "Release notes draft Rocket",
+               (("Release notes draft", (10, 11, 200, 31)), ("Rocket", (210, 160, 260, 180))))
+    assert changed_lines(was, now) == ("", "Rocket")
+    # Against a checkpoint that reads "notes" and shows no tray, the words alone would say it went toward it.
+    assert text_direction("Release notes draft", was.text, now.text)[0] is True
+    assert text_direction("Release notes draft", *changed_lines(was, now))[0] is None
+
+
+def test_an_emoji_said_to_appear_must_be_written_on_the_page():
+    from judging.engine.assertions import unshown_emoji
+
+    said = "The tray closes and a reaction chip 🚀 1 appears under the message. Maya's 👍 2 and 🔥 1 are unchanged."
+    assert unshown_emoji(said, "Maya 👍 2 🔥 1 🎉 1") == ["🚀"]          # the party popper added instead
+    assert unshown_emoji(said, "Maya 👍\ufe0f 2 🔥 1 🚀 1") == []
+    assert unshown_emoji("The 🚀 chip is removed and 👍 2 stays.", "👍 2") == []

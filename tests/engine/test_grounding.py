@@ -1956,3 +1956,22 @@ def test_a_landmark_said_as_someones_thing_is_found_by_their_name(open_page):
     page = open_page(_chat('<span class="tb" data-k="bell"><span class="belly"></span></span>'), (1000, 600))
     assert chosen(page, "Click the pin icon next to Priya Nair's message") == "pin-priya"
     assert chosen(page, "Click the smiley face icon to the right of Sam Okafor's message") == "react-sam"
+
+
+def test_a_list_found_by_its_heading_holds_nothing_above_the_heading(open_page):
+    # The logo in the rail beside the list is nearer the heading in the page's nesting than the rows
+    # of the table under it are.
+    avatar = '<span class="av" style="background:{}">{}</span>'
+    rows = "".join(f'<tr><td data-k="{k}">{avatar.format(colour, initials)}</td><td>{name}</td></tr>'
+                   for k, colour, initials, name in (("maya", "#16a34a", "MC", "Maya Chen"), ("priya", "#f97316", "PN", "Priya Nair"),
+                                                     ("leo", "#2563eb", "LM", "Leo Martins")))
+    page = open_page(f"""<!doctype html><style>body {{ margin: 0; display: grid; grid-template-columns: 64px 260px 1fr;
+      font: 14px sans-serif; }} .strip {{ background: #1d1029; height: 600px; }}
+      .logo {{ width: 40px; height: 40px; margin: 12px; border-radius: 10px; background: linear-gradient(135deg, #f59e0b, #f97316);
+      color: #fff; text-align: center; line-height: 40px; font-weight: bold; }}
+      .lst {{ background: #3b2259; color: #eee; padding-top: 220px; }} td {{ padding: 4px 8px; cursor: pointer; }}
+      .av {{ display: inline-block; width: 22px; height: 22px; border-radius: 50%; color: #fff; font-size: 9px; text-align: center;
+      line-height: 22px; }}</style>
+      <div class="strip"><div class="logo" data-k="logo" onclick="">L</div></div>
+      <div class="lst"><div>▾ Direct messages</div><table>{rows}</table></div><main></main>""", (1000, 600))
+    assert chosen(page, "Click the orange avatar in the direct messages list") == "priya"

@@ -49,3 +49,19 @@ def test_memory_keeps_the_most_recent_texts_only(counted, monkeypatch):
     reader.read(OTHER.read_bytes())
     reader.read(CHECKPOINT.read_bytes())
     assert len(calls) == 3
+
+
+def test_lines_carry_their_place_in_the_screenshot(tmp_path):
+    import cv2
+    import numpy as np
+
+    page = np.full((300, 600, 3), 255, np.uint8)
+    cv2.putText(page, "Release notes", (40, 60), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 2)
+    cv2.putText(page, "Staging", (300, 240), cv2.FONT_HERSHEY_SIMPLEX, 1.0, (0, 0, 0), 2)
+    reader = ocr.Reader(tmp_path)
+    lines = reader.read_lines(cv2.imencode(".png", page)[1].tobytes())
+    assert [text for text, _box in lines] == ["Release notes", "Staging"]
+    (_, first), (_, second) = lines
+    assert first[0] < 60 and first[1] < 60 < first[3] and first[2] > 200
+    assert second[0] > 280 and second[1] < 240 < second[3]
+    assert reader.read(cv2.imencode(".png", page)[1].tobytes()) == "Release notes Staging"
