@@ -76,7 +76,7 @@ REGION_NAMES = {
     "dialog": {"dialog", "alertdialog", "modal", "popup", "overlay", "lightbox"},
     "modal": {"dialog", "alertdialog", "modal", "popup", "overlay"}, "popup": {"dialog", "modal", "popup", "popover"},
     "grid": {"grid", "table"}, "table": {"table", "grid"}, "board": {"board"}, "list": {"list", "ul", "ol"},
-    "panel": {"panel", "drawer", "pane", "card", "box", "tile", "section", "aside"}, "drawer": {"drawer", "panel", "aside"},
+    "panel": {"panel", "drawer", "pane", "aside"}, "drawer": {"drawer", "panel", "aside"},
     "form": {"form"}, "section": {"section"}, "card": {"card", "tile"}, "tile": {"tile", "card"},
     "row": {"row", "tr"}, "column": {"column", "col"}, "col": {"column", "col"},
     "gallery": {"gallery", "carousel", "slider", "thumbs", "thumbnails"}, "carousel": {"carousel", "slider", "gallery"},
@@ -84,6 +84,9 @@ REGION_NAMES = {
     "palette": {"palette", "swatches", "colors", "colours"},
     "box": {"box"}, "container": {"container"}, "group": {"group"},
 }
+# Containers a noun accepts only where none it names more surely is there: "the panel" is the open drawer
+# before any card or section of the page.
+LOOSELY_NAMED = {"panel": {"card", "box", "tile", "section"}}
 LINES = {"row", "column", "col"}
 SIDES = {"top", "bottom", "left", "right"}
 ITEMS = {"card", "tile", "box"}     # containers that repeat, one per item
@@ -661,6 +664,7 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
                           sure=not phrase.kinds or f.kind >= 1) for f in seen]
     if not phrase.quoted and (phrase.keywords or phrase.regions):
         accepted = set().union(*(REGION_NAMES.get(r, {r}) for r in phrase.regions)) if phrase.regions else set()
+        loosely = set().union(*(LOOSELY_NAMED.get(r, set()) for r in phrase.regions)) if phrase.regions else set()
         # "The unit switch" where no text says "unit": the box called a switch (or a toggle) that holds
         # its two halves, as a kind word calls it.
         called = {word for word, named_kinds in kinds.NOUNS.items()
@@ -677,8 +681,10 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
             elif accepted & words_here and not phrase.keywords:
                 # "The satisfaction row" is not any row: where nothing says satisfaction, it is missing.
                 named.append((1, rid))
-            elif called & words_here and not anchors:
+            elif loosely & words_here and not phrase.keywords:
                 named.append((2, rid))
+            elif called & words_here and not anchors:
+                named.append((3, rid))
         best = min((rank for rank, _ in named), default=None)
         # Of nested containers with the same name, the outermost is the one named ("the card").
         chosen = [rid for rank, rid in named if rank == best]
@@ -960,7 +966,10 @@ def _drawn_lines(rows, fits, scene):
         counts = [len(members) for members in parts.values()]
         if len(line(list(boxes), lambda rid: boxes[rid])) != 1 or not all(layout.alike(first, b) for b in boxes.values()) \
                 or max(counts) > 2 * min(counts) + 1:
-            return []
+            # Most of them in one part, a few beside it (a drawer's list under its header's close button):
+            # the rows are that part's.
+            most = max(parts.values(), key=len)
+            return _drawn_lines(rows, most, scene) if 2 * len(most) > len(fits) and len(most) >= 2 else []
         order = sorted(parts, key=lambda rid: boxes[rid]["y" if rows else "x"])
         return [parts[rid] for rid in order]
     return []

@@ -22,6 +22,9 @@ from . import colours, kinds
 
 QUOTED = re.compile(r"\"([^\"]{1,80})\"|“([^”]{1,80})”|‘([^’]{1,80})’|(?:(?<=\s)|^|(?<=\())'([^']{1,80})'(?=[\s.,;:!?)]|$)")
 WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+# "the list-with-plus icon", "the sign-in button": one word for a look or a label, whose small words
+# ("with", "in") are no relations.
+COMPOUND = re.compile(r"\b[a-z0-9]+(?:-[a-z0-9]+)+\b")
 TOKEN = re.compile(r"\x00(\d+)\x00|[a-z0-9]+(?:'[a-z]+)?")
 STOPWORDS = set("""
 a an the on in into at to of for from with by and or then this that these those it its is are be page
@@ -30,7 +33,7 @@ input write fill user users s area section option item text labeled labelled nam
 """.split())
 # Words that say how many or how it looks, not what it is called.
 LOOKS = set("""
-one ones two three four five six seven eight nine ten several all both other same single only
+one ones two three four five six seven eight nine ten several all both other same single only remaining sole lone
 unlabelled unlabeled unnamed untitled plain blank rounded
 colour color coloured colored again shown visible displayed
 showing shows reads reading saying says marked current circle
@@ -195,8 +198,9 @@ def _split(tokens):
             i += 1
             continue
         for words, name in RELATIONS:
-            if words[0] in ("left", "right") and current[-1:] and (current[-1] == "the" or current[-1] in POSITIONS):
-                continue      # "at the left of the row", "at the bottom right of the panel": a place in it
+            if words[0] in ("left", "right") and current[-1:] and (current[-1] == "the" or current[-1] in POSITIONS
+                                                                  or current[-1] in PLACE_FILLERS):
+                continue      # "at the left of the row", "at the bottom right of the panel", "at the far right of": a place in it
             if words == ("with",) and tokens[i + 1:i + 2] and tokens[i + 1] in NUMBERS:
                 continue      # "the chip with four stars": what it shows, not a landmark
             if tuple(tokens[i:i + len(words)]) == words:
@@ -312,8 +316,12 @@ def _phrase(tokens, quotes, typed_words, landmark):
         elif w in kinds.ICON_NAMES and following in kinds.ICON_NAMES and following not in kinds.ICON_FOLLOWERS:
             p.kinds.append(kinds.ICON_NAMES[w] + kinds.ICON_NAMES[following])   # "the play/pause button"
             i += 1
-        elif w in kinds.ICON_NAMES and (following in kinds.ICON_FOLLOWERS or following in kinds.POINTERS):
-            p.kinds.append(kinds.ICON_NAMES[w])     # "the search icon", "the download arrow"
+        elif w in kinds.ICON_NAMES and following in kinds.POINTERS:
+            # "the download arrow", "the play triangle": the icon, drawn as what the noun says.
+            p.kinds.append(tuple(dict.fromkeys(kinds.ICON_NAMES[w] + kinds.noun(following))))
+            i += 1
+        elif w in kinds.ICON_NAMES and following in kinds.ICON_FOLLOWERS:
+            p.kinds.append(kinds.ICON_NAMES[w])     # "the search icon"
         elif w in SIZES:
             p.sizes.append(SIZES[w])
         elif w in FILLS and _drawing(words[i:], p.kinds):
@@ -398,6 +406,7 @@ class Description:
         # icons)": the same element said again, another way to find it if the first finds nothing.
         self.alternatives = [Description(QUOTE_MARK.sub(lambda m: f"'{quotes[int(m.group(1))]}'", aside), typed_text)
                              for aside in asides]
+        main = COMPOUND.sub(lambda m: " ".join(w for w in m.group().split("-") if w not in STOPWORDS), main)
         tokens = [int(m.group(1)) if m.group(1) is not None else m.group() for m in TOKEN.finditer(main)]
         typed_words = set(WORD.findall(typed))
         # The verb ("click on", "double-click", "type ... into") and what is typed are not the element.

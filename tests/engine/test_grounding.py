@@ -1975,3 +1975,39 @@ def test_a_list_found_by_its_heading_holds_nothing_above_the_heading(open_page):
       <div class="strip"><div class="logo" data-k="logo" onclick="">L</div></div>
       <div class="lst"><div>▾ Direct messages</div><table>{rows}</table></div><main></main>""", (1000, 600))
     assert chosen(page, "Click the orange avatar in the direct messages list") == "priya"
+
+
+QUEUE = """<!doctype html><style>body { margin: 0; font: 14px sans-serif; } section { width: 560px; padding: 16px; }
+  .ep, .qi { display: flex; align-items: center; gap: 10px; height: 48px; border-bottom: 1px solid #ddd; }
+  button { width: 30px; height: 30px; border: 0; background: none; cursor: pointer; }
+  aside { position: fixed; top: 0; right: 0; width: 340px; height: 100%; background: #f4f6f8; box-shadow: -4px 0 12px #0003; }
+  .dh { display: flex; justify-content: space-between; align-items: center; padding: 12px 16px; }
+  .qi { padding: 0 16px; } .qi span { flex: 1; }</style>
+  <section class="hero"><h1>The Slow Orbit</h1><button data-k="hero-x" aria-label="Dismiss">×</button></section>
+  <section class="list">""" + "".join(
+    f'<div class="ep"><span>#{n} Episode {n}</span><button data-k="ep-{n}" aria-label="Remove">×</button></div>'
+    for n in (48, 47, 46)) + """</section>
+  <aside class="drawer"><div class="dh"><h3>Up next</h3><button data-k="close" aria-label="Close queue">×</button></div>
+  <div class="ql">""" + "".join(
+    f'<div class="qi"><span>#{n} Episode {n}</span><button data-k="go-{n}" aria-label="Play now">'
+    f'<svg width="14" height="14" viewBox="0 0 14 14"><path d="M3 2 L12 7 L3 12 Z" fill="#0d9488"/></svg></button>'
+    f'<button data-k="rm-{n}" aria-label="Remove from queue">×</button></div>' for n in (43, 44, 41, 40)) + "</div></aside>"
+
+
+def test_the_panel_is_the_open_drawer_and_its_rows_are_its_list_not_its_header(open_page):
+    page = open_page(QUEUE, (1000, 600))
+    assert chosen(page, "Click the x at the end of the first row in the panel") == "rm-43"
+
+
+def test_a_hyphenated_look_is_one_word_and_the_far_right_of_a_row_is_a_place_in_it():
+    d = Description("Click the list-with-plus icon at the far right of the second episode now shown")
+    assert ("plus",) in d.target.kinds and d.target.positions == {"right"}
+    assert [r.kind for r in d.relations] == ["in"] and d.relations[0].landmark.ordinal == 2
+    assert Description("Click the sign-in button").relations == []
+
+
+def test_an_icon_named_then_drawn_is_either_and_remaining_names_nothing(open_page):
+    assert Description("Click the play triangle").target.kinds == [("play", "chevron")]
+    assert Description("Click the teal play triangle on the remaining row of the panel").relations[0].landmark.keywords == []
+    page = open_page(QUEUE, (1000, 600))
+    assert chosen(page, "Click the teal play triangle on the second row of the panel") == "go-44"
