@@ -925,13 +925,17 @@ def _line(landmark, fits, scene):
     (column): of the containers the page draws as its rows (columns) when it does (a board's columns,
     a cart's rows), else of the group the fits form."""
     box = lambda f: f.c["box"]  # noqa: E731
-    lines = _drawn_lines("row" in landmark.regions, fits, scene)
+    rows = "row" in landmark.regions
+    lines = _drawn_lines(rows, fits, scene)
     if not lines:
         # The rows of what is most surely of the kind: the plus buttons of a cart, not unnamed icons above it
         # (grouped apart from them: a box above the first cell of a board lines up with it as a list's line would).
         surest = max(f.kind for f in fits)
-        group = max(layout.groups([f for f in fits if f.kind == surest], box), key=len)
-        lines = layout.rows(group, box) if "row" in landmark.regions else layout.columns(group, box)
+        sure = [f for f in fits if f.kind == surest]
+        lines = _drawn_lines(rows, sure, scene, most=True)
+    if not lines:
+        group = max(layout.groups(sure, box), key=len)
+        lines = layout.rows(group, box) if rows else layout.columns(group, box)
     n = landmark.ordinal
     if n is None:
         ends = {"top": 1, "left": 1, "bottom": -1, "right": -1, "middle": len(lines) // 2 + 1}
@@ -939,10 +943,11 @@ def _line(landmark, fits, scene):
     return lines[n - 1 if n > 0 else n] if abs(n) <= len(lines) else []
 
 
-def _drawn_lines(rows, fits, scene):
+def _drawn_lines(rows, fits, scene, most=False):
     """The fits in the containers, stacked (rows) or side by side (columns), that the first container
     holding them all splits them into, in order; [] when it holds them directly or its parts are not
-    laid out so."""
+    laid out so. `most`: or, when most of them are in one of its parts, the lines of that part (a
+    drawer's list of rows under its header's close button)."""
     paths = [scene.path(f.c) for f in fits]
     if not fits or not all(paths):
         return []
@@ -966,10 +971,8 @@ def _drawn_lines(rows, fits, scene):
         counts = [len(members) for members in parts.values()]
         if len(line(list(boxes), lambda rid: boxes[rid])) != 1 or not all(layout.alike(first, b) for b in boxes.values()) \
                 or max(counts) > 2 * min(counts) + 1:
-            # Most of them in one part, a few beside it (a drawer's list under its header's close button):
-            # the rows are that part's.
-            most = max(parts.values(), key=len)
-            return _drawn_lines(rows, most, scene) if 2 * len(most) > len(fits) and len(most) >= 2 else []
+            largest = max(parts.values(), key=len)
+            return _drawn_lines(rows, largest, scene, most) if most and 2 * len(largest) > len(fits) and len(largest) >= 2 else []
         order = sorted(parts, key=lambda rid: boxes[rid]["y" if rows else "x"])
         return [parts[rid] for rid in order]
     return []

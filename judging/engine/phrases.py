@@ -292,6 +292,7 @@ def _phrase(tokens, quotes, typed_words, landmark):
             p.positions.add(POSITIONS[w])
         elif w in colours.WORDS and (w not in colours.SHADES or following not in ("mode", "theme")
                                      and following not in colours.WORDS
+                                     and not (p.keywords and p.keywords[-1] == previous)   # "the Ceiling light card": its name
                                      and any(kinds.noun(later) or _singular(later) in REGIONS for later in words[i:])):
             p.colours.append(w)      # "dark" is a colour in "the dark submit button", "the dark board", not in "dark mode"
         elif w in ("video", "videos"):

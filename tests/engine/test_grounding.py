@@ -2011,3 +2011,10 @@ def test_an_icon_named_then_drawn_is_either_and_remaining_names_nothing(open_pag
     assert Description("Click the teal play triangle on the remaining row of the panel").relations[0].landmark.keywords == []
     page = open_page(QUEUE, (1000, 600))
     assert chosen(page, "Click the teal play triangle on the second row of the panel") == "go-44"
+
+
+
+def test_a_shade_after_a_name_is_part_of_the_name_not_a_colour():
+    landmark = Description("Click the round plus button on the Ceiling light card").relations[0].landmark
+    assert landmark.colours == [] and landmark.keywords == ["ceiling", "light"]
+    assert Description("Click the light card").target.colours == ["light"]
