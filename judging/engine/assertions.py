@@ -264,19 +264,31 @@ class _Checkpoint:
 def changed_lines(before, after):
     """(before's text, after's text) of the lines read where the two screenshots differ. A line over
     pixels the action left as they were says what it said: OCR reading it again a pixel off (grey
-    text on a dark page) and making "notes" of "ntes" is no change of the page."""
+    text on a dark page) and making "notes" of "ntes" is no change of the page. A line read over the
+    same place in the other screenshot is the same line, counted with it (a label whose box took in
+    the checkbox beside it once, and not once the box was ticked)."""
     if not (before.lines or after.lines):
         return before.text, after.text
     a = cv2.imdecode(np.frombuffer(before.png, np.uint8), cv2.IMREAD_COLOR)
     b = cv2.imdecode(np.frombuffer(after.png, np.uint8), cv2.IMREAD_COLOR)
     if a is None or b is None or a.shape != b.shape:
         return before.text, after.text
-    changed = (cv2.absdiff(a, b).max(axis=2) > PIXEL_NOISE).astype(np.uint8)
+    changed = cv2.absdiff(a, b).max(axis=2) > PIXEL_NOISE
 
-    def read_where_changed(lines):
-        return " ".join(text for text, (x0, y0, x1, y1) in lines
-                        if changed[max(0, y0):max(0, y1) + 1, max(0, x0):max(0, x1) + 1].any())
-    return read_where_changed(before.lines), read_where_changed(after.lines)
+    def touches(box):
+        x0, y0, x1, y1 = (max(0, v) for v in box)
+        return bool(changed[y0:y1 + 1, x0:x1 + 1].any())
+
+    def overlap(p, q):
+        return p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]
+
+    was = [touches(box) for _text, box in before.lines]
+    now = [touches(box) for _text, box in after.lines]
+    kept_before = [text for (text, box), hit in zip(before.lines, was)
+                   if hit or any(h and overlap(box, other) for (_t, other), h in zip(after.lines, now))]
+    kept_after = [text for (text, box), hit in zip(after.lines, now)
+                  if hit or any(h and overlap(box, other) for (_t, other), h in zip(before.lines, was))]
+    return " ".join(kept_before), " ".join(kept_after)
 
 
 def text_direction(truth_text, before_text, after_text):

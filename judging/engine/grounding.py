@@ -830,6 +830,20 @@ def _order(relation, scene, f, anchor):
     return layout.toward(kind, box, anchor.box)
 
 
+def _titled(scene, title, fits):
+    """The container a title names ("the Ceiling light card" found by its text 'Ceiling light'): the
+    smallest around it taller than a line that holds some of the fits, not all of them; None if none."""
+    for rid in scene.path(title):
+        if rid not in scene.regions or scene.regions[rid]["box"]["height"] <= kinds.CHIP_HEIGHT[1]:
+            continue      # the title's own line (a header row holding a switch)
+        inside = sum(1 for f in fits if rid in scene.path(f.c))
+        if inside == len(fits):
+            return None
+        if inside:
+            return rid
+    return None
+
+
 def _toward_side(box, anchor, sides):
     """Whether a box reaches each of the named sides of the anchor's middle: not wholly on the other
     side (the close cross beside a dialog's title is at its top, though level with it)."""
@@ -887,6 +901,12 @@ def _relate(relation, fits, scene, visible, scope=(), whole_rows=False, counted=
     if not keyed:
         return fits, False, None, False, []   # a relation never rules out every candidate
     if relation.kind == "in":
+        titled = [rid for rid in (_titled(scene, a.candidate, fits) for a in anchors if a.candidate is not None)
+                  if rid is not None] if landmark.regions - LINES else []
+        if titled:
+            # "On the Ceiling light card": all the card holds is on it, the switch beside its title and the
+            # plus further down alike.
+            keyed = [((-2,) if set(titled) & set(scene.path(f.c)) else k, f) for k, f in keyed]
         best = min(k for k, _ in keyed)
         held = [f for k, f in keyed if k == best]
         if sides:
@@ -955,12 +975,19 @@ def _drawn_lines(rows, fits, scene, most=False):
     for parent in reversed(paths[0]):          # outermost first
         if parent not in common:
             continue
-        parts = {}
+        parts, loose = {}, []
         for f, path in zip(fits, paths):
             at = path.index(parent)
             if at == 0:
-                return []                       # a fit sits in it directly: no container between
-            parts.setdefault(path[at - 1], []).append(f)
+                loose.append(f)                 # a fit sits in it directly: no container between
+            else:
+                parts.setdefault(path[at - 1], []).append(f)
+        largest = max(parts.values(), key=len, default=[])
+        # Most of them in one part, a few beside it (a drawer's list under its header's close button).
+        deeper = (lambda: _drawn_lines(rows, largest, scene, most)) \
+            if most and 2 <= len(largest) < len(fits) < 2 * len(largest) else list
+        if loose:
+            return deeper()
         if len(parts) < 2:
             continue
         boxes = {rid: scene.regions[rid]["box"] for rid in parts}
@@ -971,8 +998,7 @@ def _drawn_lines(rows, fits, scene, most=False):
         counts = [len(members) for members in parts.values()]
         if len(line(list(boxes), lambda rid: boxes[rid])) != 1 or not all(layout.alike(first, b) for b in boxes.values()) \
                 or max(counts) > 2 * min(counts) + 1:
-            largest = max(parts.values(), key=len)
-            return _drawn_lines(rows, largest, scene, most) if most and 2 * len(largest) > len(fits) and len(largest) >= 2 else []
+            return deeper()
         order = sorted(parts, key=lambda rid: boxes[rid]["y" if rows else "x"])
         return [parts[rid] for rid in order]
     return []

@@ -16,7 +16,7 @@ What says why or how ("... to open it", "... without filling in the code") is se
 of the same element.
 """
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import colours, kinds
 
@@ -222,6 +222,12 @@ def _names_line(phrase):
         and (phrase.ordinal is not None or bool(phrase.positions))
 
 
+def _bare_line(phrase):
+    """"the row", said of no row in particular."""
+    return bool(phrase.regions) and phrase.regions <= {"row", "column", "col"} and phrase.ordinal is None \
+        and not (phrase.quoted or phrase.keywords or phrase.kinds or phrase.colours or phrase.positions)
+
+
 def by_kind_alone(phrase):
     """"the panel", "the list": a container said by its kind, no word, place or count telling which."""
     return bool(phrase.regions) and not (phrase.quoted or phrase.keywords or phrase.kinds or phrase.colours
@@ -317,12 +323,13 @@ def _phrase(tokens, quotes, typed_words, landmark):
         elif w in kinds.ICON_NAMES and following in kinds.ICON_NAMES and following not in kinds.ICON_FOLLOWERS:
             p.kinds.append(kinds.ICON_NAMES[w] + kinds.ICON_NAMES[following])   # "the play/pause button"
             i += 1
-        elif w in kinds.ICON_NAMES and following in kinds.POINTERS:
-            # "the download arrow", "the play triangle": the icon, drawn as what the noun says.
-            p.kinds.append(tuple(dict.fromkeys(kinds.ICON_NAMES[w] + kinds.noun(following))))
+        elif w in kinds.ICON_NAMES and following in kinds.POINTERS and set(kinds.ICON_NAMES[w]) & set(kinds.noun(following)):
+            # "the play triangle": the play icon, whose drawing the noun says again (not a play icon that is
+            # also a triangle: one named Play may be drawn with any path).
+            p.kinds.append(kinds.ICON_NAMES[w])
             i += 1
-        elif w in kinds.ICON_NAMES and following in kinds.ICON_FOLLOWERS:
-            p.kinds.append(kinds.ICON_NAMES[w])     # "the search icon"
+        elif w in kinds.ICON_NAMES and (following in kinds.ICON_FOLLOWERS or following in kinds.POINTERS):
+            p.kinds.append(kinds.ICON_NAMES[w])     # "the search icon", "the download arrow"
         elif w in SIZES:
             p.sizes.append(SIZES[w])
         elif w in FILLS and _drawing(words[i:], p.kinds):
@@ -452,6 +459,10 @@ class Description:
                 target.positions |= phrase.positions
                 framed = bool(phrase.positions)
                 continue
+            elif relation == "of" and relations and not framed and _bare_line(relations[-1].landmark) \
+                    and phrase.regions and not (phrase.quoted or phrase.keywords):
+                # "on the remaining row of the panel": a line of it, which it places the target in.
+                relations[-1] = Relation(relations[-1].kind, replace(phrase, text=f"{relations[-1].landmark.text} of {phrase.text}"))
             elif relation == "of" and relations and not framed and not _names_line(relations[-1].landmark):
                 # "above the list of questions": the words belong to the landmark before.
                 before = relations[-1].landmark

@@ -667,3 +667,17 @@ def test_an_emoji_said_to_appear_must_be_written_on_the_page():
     assert unshown_emoji(said, "Maya 👍 2 🔥 1 🎉 1") == ["🚀"]          # the party popper added instead
     assert unshown_emoji(said, "Maya 👍\ufe0f 2 🔥 1 🚀 1") == []
     assert unshown_emoji("The 🚀 chip is removed and 👍 2 stays.", "👍 2") == []
+
+
+def test_a_line_read_at_the_same_place_as_a_changed_one_is_that_line():
+    import numpy as np
+
+    from judging.engine.assertions import Seen, changed_lines
+
+    before = np.full((100, 400, 3), 255, np.uint8)
+    after = before.copy()
+    after[40:56, 10:26] = (200, 90, 30)        # the checkbox beside the label is ticked
+    # Read before with the checkbox inside the label's box, after without it.
+    was = Seen(_png(before), None, "I have checked", (("I have checked", (8, 38, 200, 58)),))
+    now = Seen(_png(after), None, "Ihave checked", (("Ihave checked", (30, 38, 200, 58)),))
+    assert changed_lines(was, now) == ("I have checked", "Ihave checked")

@@ -2008,7 +2008,8 @@ def test_a_hyphenated_look_is_one_word_and_the_far_right_of_a_row_is_a_place_in_
 
 def test_an_icon_named_then_drawn_is_either_and_remaining_names_nothing(open_page):
     assert Description("Click the play triangle").target.kinds == [("play", "chevron")]
-    assert Description("Click the teal play triangle on the remaining row of the panel").relations[0].landmark.keywords == []
+    remaining = Description("Click the teal play triangle on the remaining row of the panel").relations
+    assert [(r.kind, r.landmark.regions, r.landmark.keywords) for r in remaining] == [("in", {"panel"}, [])]
     page = open_page(QUEUE, (1000, 600))
     assert chosen(page, "Click the teal play triangle on the second row of the panel") == "go-44"
 
@@ -2018,3 +2019,21 @@ def test_a_shade_after_a_name_is_part_of_the_name_not_a_colour():
     landmark = Description("Click the round plus button on the Ceiling light card").relations[0].landmark
     assert landmark.colours == [] and landmark.keywords == ["ceiling", "light"]
     assert Description("Click the light card").target.colours == ["light"]
+
+
+def test_a_card_named_by_its_title_holds_all_it_holds_not_only_what_shares_the_titles_line(open_page):
+    # The switch shares the title's header line; the plus knob is further down the same card.
+    cards = "".join(
+        f'<div class="card"><div class="hd"><span>{name}</span><button class="switch" data-k="switch-{k}"></button></div>'
+        f'<div class="row"><span>Brightness {level}%</span><div class="bar"><i style="width:{level}%"></i></div>'
+        f'<button class="knob" data-k="plus-{k}"><svg width="12" height="12" viewBox="0 0 12 12"><path d="M6 1 V11 M1 6 H11" '
+        f'stroke="#333" stroke-width="2"/></svg></button></div></div>'
+        for k, name, level in (("ceiling", "Ceiling light", 60), ("floor", "Floor lamp", 35)))
+    page = open_page(f"""<!doctype html><style>body {{ margin: 20px; font: 14px sans-serif; display: flex; gap: 16px; }}
+      .card {{ width: 220px; padding: 14px; border: 1px solid #ddd; border-radius: 12px; }}
+      .hd, .row {{ display: flex; justify-content: space-between; align-items: center; }} .row {{ margin-top: 40px; gap: 6px; }}
+      .switch {{ width: 42px; height: 24px; border-radius: 12px; background: #f5b942; border: 0; }}
+      .bar {{ flex: 1; height: 6px; background: #eee; }} .bar i {{ display: block; height: 6px; background: #f5b942; }}
+      .knob {{ width: 26px; height: 26px; border-radius: 50%; border: 1px solid #ccc; background: #fff; }}</style>{cards}""",
+                     (800, 600))
+    assert chosen(page, "Click the round plus button to the right of the brightness bar on the Ceiling light card") == "plus-ceiling"
