@@ -59,6 +59,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from . import colours, official
+from .kinds import VARIATION
 from .result import Assertion
 
 WORD = re.compile(r"[a-z0-9]+")
@@ -138,7 +139,6 @@ READ_VALUE_OF_KIND = re.compile(r"[$€£¥]?\s*" + NUMBER.pattern + r"(?:\s*%)?
 # A value sits beside its label: on its row, at most this share of the viewport's width to its right.
 BESIDE = 0.4
 EMOJI = "\U0001F300"      # from here on the pictographs a page writes as text (🚀 👍 🔥), not the symbols of its icons
-VARIATION = re.compile("[\ufe0e\ufe0f\u200d]")
 # A channel differing by this much or less between two screenshots is the same pixel (compression,
 # antialiasing), not a change of the page.
 PIXEL_NOISE = 4
@@ -993,7 +993,7 @@ class OfflineJudge:
         if NO_CHANGE.search(text):
             # Meant to do nothing, it went nowhere: toward the checkpoint is staying as it was.
             toward, detail = observed(text, change, before.page_text, after.page_text), {}
-        read = changed_lines(previous, current)
+        read = changed_lines(previous, current) if toward is None else None
         if toward is None:
             toward, detail = text_direction(truth_text, *read)
         if toward is None:
