@@ -55,6 +55,9 @@ SCALE = 0.5
 # a label compares sharp: the words are its look, and softened one word looks like another.
 SOFTEN = 1.0
 DECODE_TIMEOUT = 60
+# Ranges of frames one ffmpeg select expression names at most: its parser gives up on a sum of about a
+# hundred terms (and then no frame at all is decoded).
+SELECT_TERMS = 40
 
 
 @dataclass(frozen=True)
@@ -148,13 +151,32 @@ def find_cursor(frame):
     return left + ARROW_MARGIN, top + ARROW_MARGIN
 
 
+def _runs(numbers):
+    """[first, last] of each stretch of consecutive numbers, in order."""
+    runs = []
+    for n in sorted(set(numbers)):
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return runs
+
+
 def _frames(video, numbers, size):
     """(number, frame) for the frames numbered so (0-based), in order, as BGR arrays of `size` (the
     viewport): decoded one at a time, so that a long stretch of the video is never held whole."""
-    wanted = sorted(set(numbers))
-    if not wanted:
-        return
-    select = "+".join(f"eq(n\\,{n})" for n in wanted)
+    runs = _runs(numbers)
+    for start in range(0, len(runs), SELECT_TERMS):
+        chunk = runs[start:start + SELECT_TERMS]
+        last = None
+        for last, frame in _decode(video, chunk, size):
+            yield last, frame
+        if last != chunk[-1][1]:
+            return
+
+
+def _decode(video, runs, size):
+    select = "+".join(f"between(n\\,{first}\\,{last})" for first, last in runs)
     width, height = size
     frame_bytes = width * height * 3
     command = ["ffmpeg", "-loglevel", "error", "-nostdin", "-i", str(video),
@@ -167,11 +189,12 @@ def _frames(video, numbers, size):
     timer = threading.Timer(DECODE_TIMEOUT, decoder.kill)
     timer.start()
     try:
-        for number in wanted:
-            raw = decoder.stdout.read(frame_bytes)
-            if len(raw) < frame_bytes:
-                return
-            yield number, np.frombuffer(raw, np.uint8).reshape(height, width, 3)
+        for first, last in runs:
+            for number in range(first, last + 1):
+                raw = decoder.stdout.read(frame_bytes)
+                if len(raw) < frame_bytes:
+                    return
+                yield number, np.frombuffer(raw, np.uint8).reshape(height, width, 3)
     finally:
         timer.cancel()
         decoder.kill()

@@ -81,6 +81,25 @@ def test_a_click_step_is_cued_by_where_the_cursor_rests_and_the_page_before_it(t
     assert spots and abs(spots[0].x - 165) <= 2 and abs(spots[0].y - 95) <= 2 and spots[0].likeness > 0.95
 
 
+def test_a_step_long_in_the_recording_is_cued_as_a_short_one(tmp_path):
+    resting, moved = page_picture(), page_picture()
+    draw_cursor(resting, 40, 170, pressed=False)
+    draw_cursor(moved, 165, 95, pressed=False)
+    frames = [resting] * 150 + [moved] * 10          # fifteen seconds before the pointer moves
+    cues = recording.read_cues(load_task(write_task(tmp_path / "t", frames, [(1, 0.0), (2, 0.5)])))
+    assert set(cues) == {2}
+    assert abs(cues[2].point[0] - 165) <= 1 and abs(cues[2].point[1] - 95) <= 1
+
+
+def test_frames_scattered_over_the_video_come_each_with_its_number(tmp_path):
+    shades = [(n * 37) % 256 for n in range(260)]
+    write_task(tmp_path / "t", [Image.new("RGB", SIZE, (v, v, v)) for v in shades], [])
+    wanted = list(range(0, 260, 2))                  # more stretches than one ffmpeg select can name
+    got = [(n, round(float(frame.mean()))) for n, frame in recording._frames(tmp_path / "t" / "video.mp4", wanted, SIZE)]
+    assert [n for n, _ in got] == wanted
+    assert all(abs(mean - shades[n]) <= 3 for n, mean in got)
+
+
 def test_the_look_is_taken_as_the_click_met_it_not_while_a_panel_still_arrives(tmp_path):
     arriving, settled, clicked = page_picture(), page_picture(), page_picture()
     ImageDraw.Draw(arriving).rectangle((130, 60, 200, 130), fill=(250, 250, 250))   # the circle not there yet
