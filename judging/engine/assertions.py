@@ -269,8 +269,7 @@ def changed_lines(before, after):
     the checkbox beside it once, and not once the box was ticked)."""
     if not (before.lines or after.lines):
         return before.text, after.text
-    a = cv2.imdecode(np.frombuffer(before.png, np.uint8), cv2.IMREAD_COLOR)
-    b = cv2.imdecode(np.frombuffer(after.png, np.uint8), cv2.IMREAD_COLOR)
+    a, b = colours.decode(before.png), colours.decode(after.png)
     if a is None or b is None or a.shape != b.shape:
         return before.text, after.text
     changed = cv2.absdiff(a, b).max(axis=2) > PIXEL_NOISE
@@ -801,8 +800,8 @@ def _themes(assertion):
 
 
 def _dark_share(png):
-    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
-    return float((image < 128).mean()) if image is not None else 0.0
+    image = colours.decode(png)
+    return float((cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) < 128).mean()) if image is not None else 0.0
 
 
 def _in_theme(theme, dark):
@@ -855,8 +854,7 @@ def identical(png_a, png_b):
     """True when two screenshots differ in at most IDENTICAL_SHARE of their pixels."""
     if png_a == png_b:
         return True
-    a = cv2.imdecode(np.frombuffer(png_a, np.uint8), cv2.IMREAD_COLOR)
-    b = cv2.imdecode(np.frombuffer(png_b, np.uint8), cv2.IMREAD_COLOR)
+    a, b = colours.decode(png_a), colours.decode(png_b)
     if a is None or b is None or a.shape != b.shape:
         return False
     return np.count_nonzero(np.any(a != b, axis=2)) <= IDENTICAL_SHARE * a.shape[0] * a.shape[1]

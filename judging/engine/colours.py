@@ -5,6 +5,8 @@ are mostly of that colour. Its own pixels are those inside its box that differ f
 colours just around the box (the page or card it sits on). Grey, black and white pixels (text, borders,
 shadows) count only for the words grey, black and white: a white button showing a green plus is green.
 """
+from functools import lru_cache
+
 import cv2
 import numpy as np
 
@@ -40,9 +42,14 @@ MIN_COLOURED = 0.05      # an element shows colour at all when this share of its
 MAX_PIXELS = 20000       # larger boxes are sampled on a grid
 
 
+@lru_cache(maxsize=8)
 def decode(png):
-    """The screenshot as an array of BGR pixels."""
-    return cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
+    """The screenshot as an array of BGR pixels, read-only: one step's screenshot is read by the
+    similarity, the OCR, the grounding and the assertions, and decoded once for them all."""
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
+    if image is not None:
+        image.flags.writeable = False
+    return image
 
 
 def names_of(pixels, turn=0.0):

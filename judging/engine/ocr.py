@@ -25,6 +25,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from . import colours
+
 DET_WIDTH = 736
 # Recognition pads each crop to at least this width at its 48 px height (the package pads to 320
 # px, for its training's sake). Most crops are words a few letters long: at 320 px each cost
@@ -165,7 +167,7 @@ class Reader:
 
     def _ocr(self, data):
         engine = self._engine
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+        image = colours.decode(data)
         scale = 1.0
         if max(image.shape[:2]) > MAX_SIDE:
             scale = MAX_SIDE / max(image.shape[:2])

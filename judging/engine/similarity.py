@@ -26,6 +26,8 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
+from . import colours
+
 COMPARE_WIDTH = 240            # the finest scale compared; each next one is half as wide
 SCALES = 4                     # 240, 120, 60 and 30 px wide
 WINDOW_SIGMA = 1.5             # SSIM's Gaussian window, in pixels of each scale
@@ -37,7 +39,7 @@ COLOUR_BINS = 8                # per channel
 
 def _load(image):
     if isinstance(image, (bytes, bytearray)):
-        return cv2.imdecode(np.frombuffer(image, np.uint8), cv2.IMREAD_COLOR)
+        return colours.decode(bytes(image))
     if isinstance(image, (str, Path)):
         return cv2.imread(str(image), cv2.IMREAD_COLOR)
     return image

@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
+from judging.engine import colours
 from judging.engine.similarity import ContentSimilarity, make_similarity
 
 from .conftest import BENCH, SITES, make_site
@@ -119,3 +120,13 @@ def test_dinov2_cls_cosine_from_a_local_tiny_model(tmp_path):
     assert sim.similarity(TABS / "step_0.png", TABS / "step_0.png") == pytest.approx(1.0, abs=1e-5)
     other = sim.similarity(TABS / "step_0.png", np.zeros((800, 1280, 3), np.uint8))
     assert 0.0 <= other < 1.0
+
+
+def test_a_screenshot_is_decoded_once_for_all_that_read_it_and_none_can_change_it():
+    page = np.full((40, 60, 3), 200, np.uint8)
+    png = cv2.imencode(".png", page)[1].tobytes()
+    first = colours.decode(png)
+    assert colours.decode(bytes(bytearray(png))) is first    # the same screenshot, another bytes object
+    assert (first == page).all()
+    with pytest.raises(ValueError):
+        first[0, 0] = 0
