@@ -1166,10 +1166,14 @@ def _as_recorded(action, chosen, detail, cue, scene, soft=True):
     pointed = []
     for spot in cue.spots(scene.image(), soft):
         under = [c for c in scene.candidates if c.get("visible") and layout.holds(c["box"], spot.x, spot.y)]
+        if action != "Type":
+            # What a click there meets: a list whose middle a dialog covers is out of its reach, though
+            # the place looks like the recorded one.
+            under = [c for c in under if c.get("onTop")]
         if any(usable(c) for c in under):
             # The smallest thing there, as a click at that point lands on it (the drawing in a row that
             # listens for clicks on its icons); a field to type in itself.
-            under = [c for c in under if usable(c)] if action == "Type" else [c for c in under if c.get("onTop")] or under
+            under = [c for c in under if usable(c)] if action == "Type" else under
             pointed.append((spot, min(under, key=lambda c: c["box"]["width"] * c["box"]["height"])))
     if not pointed:
         return chosen, detail

@@ -340,3 +340,31 @@ def test_a_cursor_resting_just_off_the_button_the_words_name_points_at_it_not_at
     # Well inside the title, the recording pointed at the title, whatever the words found.
     assert grounded(page, "Click the previous month arrow", cue_on(page, box["x"] + box["width"] + 30,
                                                                     box["y"] + box["height"] / 2)) == "title"
+
+
+PLUS = "width: 30px; height: 30px; border: 2px solid #888; border-radius: 50%; text-align: center; font: 22px/30px sans-serif"
+RECORDED_DIALOG = f"""<!doctype html><style>
+  body {{ margin: 0; font: 16px sans-serif; }} .d {{ position: fixed; left: 40px; top: 40px; width: 380px; height: 220px;
+    background: #fafafa; border: 1px solid #ccc; }} .l {{ position: absolute; left: 20px; top: 55px; }}
+  .p {{ position: absolute; left: 244px; top: 43px; {PLUS}; cursor: pointer; }}
+</style><div class="d"><span class="l">Servings</span><div class="p" data-k="plus">+</div></div>"""
+# The rebuild draws a plus where the recording has it, as a picture in the dialog's corner that takes no
+# click; its own plus sits lower. Under the dialog, a list that listens for clicks on its rows.
+COVERING_DIALOG = f"""<!doctype html><style>
+  body {{ margin: 0; font: 16px sans-serif; }} .list {{ position: absolute; left: 200px; top: 60px; width: 300px; }}
+  .list div {{ height: 30px; }} .d {{ position: fixed; left: 40px; top: 40px; width: 380px; height: 220px;
+    background: #fafafa; border: 1px solid #ccc; }}
+  .d::after {{ content: "+"; position: absolute; left: 244px; top: 43px; {PLUS}; }}
+  .l {{ position: absolute; left: 20px; top: 145px; }} .p {{ position: absolute; left: 120px; top: 133px; {PLUS}; cursor: pointer; }}
+</style><div class="list" id="list"><div>Bell peppers</div><div data-k="row">Chicken breast</div><div>Lemons</div></div>
+<div class="d"><span class="l">Servings</span><div class="p" data-k="plus">+</div></div>
+<script>document.getElementById("list").addEventListener("click", () => {{}});
+document.querySelector(".p").addEventListener("click", () => {{}});</script>"""
+
+
+@pytest.mark.browser
+def test_a_list_a_dialog_covers_takes_no_click_from_the_recording_though_the_dialog_looks_as_recorded_there(open_page):  # noqa: F811
+    recorded, rebuilt = open_page(RECORDED_DIALOG, (600, 400)), open_page(COVERING_DIALOG, (600, 400))
+    cue = cue_on(recorded, 301, 100)
+    assert [(round(s.x), round(s.y)) for s in cue.spots(decode(rebuilt.screenshot))][:1] == [(301, 100)]
+    assert grounded(rebuilt, "Click the round plus to the right of 'Servings'", cue) == "plus"
