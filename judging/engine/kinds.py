@@ -94,7 +94,7 @@ CHIP_HEIGHT = (24, 48)
 CONTROL_SHARE = 0.1     # a control showing only a drawing is at most a tenth of the viewport wide
 # Kinds made by structure, not by a picture.
 STRUCTURES = {"button", "link", "tab", "icon", "image", "thumbnail", "field", "checkbox", "radio", "toggle",
-              "select", "swatch", "card", "cell", "chip", "heading", "bar"}
+              "select", "swatch", "card", "cell", "chip", "heading", "bar", "notch"}
 BAR_SHAPE = 3          # a bar is at least this many times as wide as it is tall
 HEADING_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 HEADING_FONT = 1.2     # text this much larger than the page's body text stands out as a heading
@@ -117,7 +117,7 @@ NOUNS = {
     "swatch": ("swatch",), "card": ("card",), "tile": ("card", "cell"), "cell": ("cell",), "square": ("cell",),
     "star": ("star",), "heart": ("heart",), "trash": ("trash",), "bin": ("trash",), "garbage": ("trash",),
     "trashcan": ("trash",), "wastebasket": ("trash",), "bell": ("bell",), "pin": ("pin",), "plus": ("plus",),
-    "smiley": ("smiley",),
+    "smiley": ("smiley",), "notch": ("notch",),
     "minus": ("minus",), "chevron": ("chevron",), "caret": ("chevron",), "triangle": ("chevron",),
     "arrow": ("arrow",), "hamburger": ("hamburger",), "burger": ("hamburger",), "dot": ("dot",), "bullet": ("dot",),
     "ellipsis": ("more",), "kebab": ("more",), "gear": ("gear",), "cog": ("gear",), "magnifier": ("search",),
@@ -323,6 +323,12 @@ class Look:
             return bool({"swatch", "color", "colour"} & self.names) or (
                 not self.text and self.picture < 0.5 and bool(look.get("paint")) and look.get("paint") != "image"
                 and max(self.width, self.height) <= 2 * min(self.width, self.height) and not c.get("editable"))
+        if kind == "notch":
+            # A mark to click on a scale (the notches of a brightness bar): painted, without text or
+            # picture, no larger than two letters, one side half again the other.
+            return (bool(c.get("interactive")) and not self.text and self.picture < 0.5 and bool(look.get("paint"))
+                    and look.get("paint") != "image" and max(self.width, self.height) <= 2 * look.get("font", 16)
+                    and max(self.width, self.height) >= 1.5 * min(self.width, self.height))
         if kind == "card":
             # A box to click, bigger than an icon: what a person calls a card or a tile, whatever its class.
             return bool(c.get("interactive")) and (bool({"card", "tile"} & self.names) or min(self.width, self.height) >= 64

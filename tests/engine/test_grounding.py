@@ -206,6 +206,24 @@ def test_button_at_the_left_edge_of_the_banner(open_page):
     assert chosen(page, "Click the rightmost icon in the header") == "top3"
 
 
+SCALE_UNDER_TOOLBAR = """<!doctype html><style>
+  body { margin: 20px; font: 14px sans-serif; } .tools, .scale { display: flex; gap: 6px; margin-bottom: 24px; }
+  .tools button { width: 38px; height: 38px; border: 1px solid #999; background: #fff; }
+  .scale { align-items: center; width: 260px; } .scale .n { flex: 0 0 12px; height: 22px; border: 0; background: #3a3e46; }
+</style>
+<div class="tools">""" + "".join(f'<button data-k="tool{i}" aria-label="Tool {i}"><svg width="16" height="16">'
+                                  f'<rect x="2" y="2" width="{4 + 2 * i}" height="12" fill="#333"/></svg></button>'
+                                  for i in range(1, 8)) + """</div>
+<div>Brightness</div><div class="scale"><button data-k="minus">-</button>""" + "".join(
+    f'<button class="n" data-k="notch{v}"></button>' for v in range(-2, 3)) + """<button data-k="plus">+</button></div>"""
+
+
+def test_a_notch_is_a_narrow_mark_on_a_scale_not_any_button(open_page):
+    page = open_page(SCALE_UNDER_TOOLBAR)
+    assert chosen(page, "Click the third notch from the right end of the brightness bar") == "notch0"
+    assert chosen(page, "Click the first notch") == "notch-2"
+
+
 # -- colour -------------------------------------------------------------------------------------
 SWATCHES = """<!doctype html><style>
   body { margin: 20px; font: 16px sans-serif; } .p { display: flex; gap: 10px; margin: 20px 0; }
