@@ -58,9 +58,12 @@ def alone(celery_worker):
 
 @pytest.fixture
 def judge_and_reaper(alone, worker_env, tmp_path):
-    """A judge worker and, beside it, the reaper process as scripts/run starts them, with a short
-    stale limit so that a job lost with its process comes back within the test."""
-    env = {**worker_env, "JUDGE_STALE_SECONDS": "15", "JUDGE_HEARTBEAT_SECONDS": "2", "JUDGE_REAPER_INTERVAL": "3"}
+    """A judge worker and, beside it, the reaper process as scripts/run starts them, with short limits
+    so that a job lost with its process comes back within the test: a claimed one once its heartbeat is
+    stale, and one whose process died before it claimed the run (killed on receipt, before the pool
+    accepted the job, Celery neither runs nor rejects it) when the reaper sends queued runs again."""
+    env = {**worker_env, "JUDGE_STALE_SECONDS": "15", "JUDGE_HEARTBEAT_SECONDS": "2", "JUDGE_REAPER_INTERVAL": "3",
+           "JUDGE_RESEND_QUEUED_SECONDS": "30"}
     judge = Worker(env, tmp_path / "judge.log").start()
     reaper = Worker(env, tmp_path / "reaper.log", queue=settings.REAPER_QUEUE, beat=True,
                     args=["--pool", "solo"]).start()
