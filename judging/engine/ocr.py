@@ -8,6 +8,12 @@ Text is found on the image scaled to DET_WIDTH pixels, RapidOCR's own default (d
 grow with the pixels; at 736 px boxes hold a word or a few, and the samples read as at 960 px but
 with the spaces between words kept; 640 px lost words), and recognised from the full-size image
 (crops of an image scaled to 960 px glued words together: "Your cart" read as "Yourcart").
+Detection at that scale misses small text (a 12 px error message, a "23 of 23 squares filled"
+under a grid, red on a dark page), which is what assertions often name. So the reader takes a
+second look: where the screenshot has ink (strong local contrast) in the shape of a line of small
+text that no box found, the detector runs again on that patch at full size (`_missed`). The patches
+are small, so this costs a few tens of milliseconds, and it is a function of the image alone: a
+page pixel for pixel like its checkpoint reads the same.
 Recognition is most of the cost, and most words of a page state are pixel for pixel the words of
 the state before it, so each crop's text is cached by the hash of its pixels: the same crop alone
 always reads the same, so this changes no result. Crops are recognised one at a time (rec batch
@@ -32,10 +38,17 @@ DET_WIDTH = 736
 # px, for its training's sake). Most crops are words a few letters long: at 320 px each cost
 # twice what it does at 144, for the same words on the samples save two ("All"/"AlI", "Batter"/"Battery").
 REC_MIN_WIDTH = 144
+# The second look (`_missed`): ink is a local contrast (3x3 morphological gradient of the grey
+# image) of at least INK_CONTRAST; ink outside every box, its strokes joined across letter and word
+# gaps, is a line of small text when it is SMALL_LINE px tall (lowercase of 8 px type up to 24 px
+# type) and wider than tall. Each such line is looked at again with LINE_MARGIN px around it.
+INK_CONTRAST = 40
+SMALL_LINE = (6, 30)
+LINE_MARGIN = 8
 # Larger screenshots are scaled down to this before anything (RapidOCR's own limit).
 MAX_SIDE = 2000
 # Bump when anything that changes the text read changes: cached texts of another version are ignored.
-READER_REVISION = 4
+READER_REVISION = 5
 # Texts kept in memory (a few hundred bytes each): a worker's recent checkpoints and screenshots.
 MEMORY_ENTRIES = 2048
 # Line texts kept in memory (tens of bytes each): the lines of a few hundred page states.
@@ -86,6 +99,30 @@ def _line_order(lines, scale=1.0):
     for _top, _bottom, row in rows:
         ordered.extend((t, (round(x0), round(y0), round(x1), round(y1))) for x0, y0, x1, y1, t in sorted(row) if t)
     return tuple(ordered)
+
+
+def _bounds(box):
+    xs, ys = box[:, 0], box[:, 1]
+    return int(xs.min()), int(ys.min()), int(np.ceil(xs.max())), int(np.ceil(ys.max()))
+
+
+def _inside(point, boxes):
+    return any(x0 <= point[0] <= x1 and y0 <= point[1] <= y1 for x0, y0, x1, y1 in map(_bounds, boxes))
+
+
+def _missed(image, boxes):
+    """(left, top, patch) of each line of small text the detector's boxes leave out (see SMALL_LINE)."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    ink = (cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8)) >= INK_CONTRAST).astype(np.uint8)
+    for x0, y0, x1, y1 in map(_bounds, boxes):
+        ink[max(0, y0 - 2):y1 + 3, max(0, x0 - 2):x1 + 3] = 0
+    lines = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (9, 3)))
+    count, _labels, stats, _centres = cv2.connectedComponentsWithStats(lines)
+    height, width = grey.shape
+    for x, y, w, h, _area in stats[1:count]:
+        if SMALL_LINE[0] <= h <= SMALL_LINE[1] and w >= h:
+            left, top = max(0, x - LINE_MARGIN), max(0, y - LINE_MARGIN)
+            yield left, top, image[top:min(height, y + h + LINE_MARGIN), left:min(width, x + w + LINE_MARGIN)]
 
 
 def text_of(lines):
@@ -175,10 +212,16 @@ class Reader:
         image, record = engine.maybe_add_letterbox(image, {})
         top = record["padding_1"]["top"]
         with self._det_lock:
-            boxes, _elapsed = engine.text_det(image)
-        if boxes is None or len(boxes) == 0:
+            found, _elapsed = engine.text_det(image)
+            boxes = list(found) if found is not None else []
+            for left, top_, patch in _missed(image, boxes):
+                near, _elapsed = engine.text_det(patch)
+                # A box the first look found already, seen again at the patch's edge, is not read twice.
+                boxes += [box + np.float32((left, top_)) for box in (near if near is not None else ())
+                          if not _inside(box.mean(axis=0) + (left, top_), boxes)]
+        if not boxes:
             return ()
-        boxes = engine.sorted_boxes(boxes)
+        boxes = engine.sorted_boxes(np.array(boxes, dtype=np.float32))
         lines = []
         for box, crop in zip(boxes, engine.get_crop_img_list(image, boxes)):
             text, confidence = self._recognise(crop)

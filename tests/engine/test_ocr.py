@@ -1,4 +1,6 @@
 """The OCR reader: texts cached by image content, in memory for every image and on disk for checkpoints."""
+from pathlib import Path
+
 import pytest
 
 from judging.engine import ocr
@@ -7,6 +9,7 @@ from .conftest import BENCH
 
 CHECKPOINT = BENCH / "sample-tabs" / "checkpoints" / "step_0.png"
 OTHER = BENCH / "sample-tabs" / "checkpoints" / "step_2.png"
+IMAGES = Path(__file__).parent / "images"
 
 
 @pytest.fixture
@@ -65,3 +68,27 @@ def test_lines_carry_their_place_in_the_screenshot(tmp_path):
     assert first[0] < 60 and first[1] < 60 < first[3] and first[2] > 200
     assert second[0] > 280 and second[1] < 240 < second[3]
     assert reader.read(cv2.imencode(".png", page)[1].tobytes()) == "Release notes Staging"
+
+
+def _on_screen(name, background):
+    """A 1280x800 screenshot with a crop of a real one pasted in: at that size the detector works on
+    the image scaled down, as it does on every page state."""
+    import cv2
+    import numpy as np
+
+    crop = cv2.imread(str(IMAGES / name))
+    screen = np.full((800, 1280, 3), background, np.uint8)
+    screen[500:500 + crop.shape[0], 300:300 + crop.shape[1]] = crop
+    return cv2.imencode(".png", screen)[1].tobytes()
+
+
+@pytest.mark.parametrize("name, background, wanted", [
+    ("error-on-dark.png", (36, 31, 29), ["Enter a phone number", "courier can reach you."]),
+    ("small-lines-under-grid.png", (255, 255, 255), ["1 square is wrong", "23 of 23 squares filled"]),
+])
+def test_small_text_the_scaled_down_detection_misses_is_read_at_full_size(tmp_path, monkeypatch, name,
+                                                                          background, wanted):
+    screen = _on_screen(name, background)
+    assert all(w in ocr.Reader(tmp_path).read(screen) for w in wanted)
+    monkeypatch.setattr(ocr, "_missed", lambda image, boxes: iter(()))
+    assert not all(w in ocr.Reader(tmp_path / "without").read(screen) for w in wanted)
