@@ -875,6 +875,13 @@ def closeness(similarity, truth_image, truth_text, seen):
     return sum(resemblance(similarity, truth_image, truth_text, seen)) / 2
 
 
+def shown_text(after, current):
+    """What the page shows, wherever it is scrolled (an assertion may name what lies below the fold): the
+    DOM's texts, the screenshot's words and the texts spelled letter by letter, each on lines of its own,
+    so that the page's last text (a field's value) still reads alone ("The field shows SAVE15")."""
+    return "\n".join((after.page_text, current.text, spelled(after.boxes)))
+
+
 class OfflineJudge:
     """The offline assertions of one replayed task (see the module's docstring)."""
 
@@ -954,8 +961,7 @@ class OfflineJudge:
         change = Change.between(before, after, previous.png != current.png)
         facts = {"dom": change.dom, "url": change.url, "scroll": change.scroll, "pixels": change.pixels,
                  "reading": self.reading, "reading_inferred": self.inferred}
-        # What the page shows, wherever it is scrolled: an assertion may name what lies below the fold.
-        page_text = after.page_text + " " + current.text + "\n" + spelled(after.boxes)
+        page_text = shown_text(after, current)
         j = self.checkpoint_of(k)
         typed = self.typed_before(k)
         # The lines the action brought, where a message may be told in other words.

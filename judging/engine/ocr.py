@@ -41,7 +41,8 @@ REC_MIN_WIDTH = 144
 # The second look (`_missed`): ink is a local contrast (3x3 morphological gradient of the grey
 # image) of at least INK_CONTRAST; ink outside every box, its strokes joined across letter and word
 # gaps, is a line of small text when it is SMALL_LINE px tall (lowercase of 8 px type up to 24 px
-# type) and wider than tall. Each such line is looked at again with LINE_MARGIN px around it.
+# type) and more than half as wide again as it is tall (an icon is about square). Each such line is
+# looked at again with LINE_MARGIN px around it.
 INK_CONTRAST = 40
 SMALL_LINE = (6, 30)
 LINE_MARGIN = 8
@@ -120,7 +121,7 @@ def _missed(image, boxes):
     count, _labels, stats, _centres = cv2.connectedComponentsWithStats(lines)
     height, width = grey.shape
     for x, y, w, h, _area in stats[1:count]:
-        if SMALL_LINE[0] <= h <= SMALL_LINE[1] and w >= h:
+        if SMALL_LINE[0] <= h <= SMALL_LINE[1] and w > 1.5 * h:
             left, top = max(0, x - LINE_MARGIN), max(0, y - LINE_MARGIN)
             yield left, top, image[top:min(height, y + h + LINE_MARGIN), left:min(width, x + w + LINE_MARGIN)]
 

@@ -2,9 +2,9 @@
 the part of a page in Chromium that an action changed."""
 import pytest
 
-from judging.engine.assertions import (Change, brings_every_value, colours_brought, identical, labelled_values, mislabelled, misordered, misplaced,
+from judging.engine.assertions import (Change, Seen, State, brings_every_value, colours_brought, identical, labelled_values, mislabelled, misordered, misplaced,
                                        missing_numbers, missing_typed, moved, named_numbers, numbers_not_brought, observed,
-                                       order_direction, quotes_brought, same_picture, spelled, texts_not_brought, text_direction, theme_brought,
+                                       order_direction, quotes_brought, same_picture, shown_text, spelled, texts_not_brought, text_direction, theme_brought,
                                        theme_unmet, unmet_quotes, values_brought)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
@@ -289,6 +289,15 @@ def test_quoted_texts_must_be_shown_with_their_numbers_and_gone_when_said_to_go(
     assert unmet_quotes("The header reads '1 tour booked'.", "Home  1 Tour Booked  Help") == []
     assert unmet_quotes("The task 'Buy milk' is removed, leaving 'Call mum'.", "Call mum Buy milk") == ["Buy milk"]
     assert unmet_quotes("The task 'Buy milk' is removed, leaving 'Call mum'.", "Call mum") == []
+
+
+def test_a_fields_value_the_page_lists_last_still_reads_alone():
+    # Probes list the fields' values after every other text, so the value is the DOM text's last line.
+    after = State(mutations=3, url="", scroll=[0, 0], text="", changed_text="",
+                  page_text="Order summary\nPromo code\nApply\nSAVE15")
+    current = Seen(png=b"", image=None, text="Order summary Promo code SAVE15 Apply")
+    assert unmet_quotes("The field shows SAVE15 and a small grey round x icon appears at its right end.",
+                        shown_text(after, current)) == []
 
 
 def test_a_screenshot_is_its_checkpoints_picture_up_to_a_caret():
