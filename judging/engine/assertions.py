@@ -80,6 +80,9 @@ FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?" + _CHANGED + "|"
 # "changes from 8 episodes · 2 downloaded to 8 episodes · 3 downloaded", "from Leaving 16:00 to Leaving
 # 17:00": all a text changes from, up to its "to", is the old value, numbers and words alike.
 FROM_TEXT = re.compile(r"\bfrom\s+([^;]{1,60}?)\s+to\s+(?=\S)", re.I)
+# The quote a text changes from, and the one it changes to.
+OLD_QUOTE = re.compile(r"\bfrom\s*$", re.I)
+NEW_QUOTE = re.compile(r"\s+to\s+\S", re.I)
 # "changes from Heating to 21.5 °C to Heating to 22.0 °C": where the old text says "to" itself, its
 # end is the "to" after which the new text repeats its words with other numbers.
 TO = re.compile(r"\s+to\s+", re.I)
@@ -666,7 +669,8 @@ def quoted_claims(assertion):
         gone, stays, new = bool(GONE.search(clause)), bool(STAYS.search(clause)), bool(NOW.search(clause))
         for match in QUOTED.finditer(clause):
             text = next(g for g in match.groups() if g is not None).strip()
-            if text:
+            # "changes from 'New message' to 'Quarterly numbers'": the first is what it read before.
+            if text and not (OLD_QUOTE.search(clause, 0, match.start()) and NEW_QUOTE.match(clause, match.end())):
                 claims.append(Claim(text, not gone, read=bool(READ_BEFORE.search(clause[:match.start()])), stays=stays,
                                     new=new))
         bare = QUOTED.sub("\x00", clause)      # a quote after "titled" is the title, said above

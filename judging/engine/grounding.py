@@ -75,6 +75,8 @@ REGION_NAMES = {
     "bar": {"bar", "toolbar", "navbar", "topbar", "header", "footer", "player", "controls"},
     "dialog": {"dialog", "alertdialog", "modal", "popup", "overlay", "lightbox"},
     "modal": {"dialog", "alertdialog", "modal", "popup", "overlay"}, "popup": {"dialog", "modal", "popup", "popover"},
+    # "the compose window": what opens over the page, whatever its markup calls it.
+    "window": {"window", "dialog", "alertdialog", "modal", "popup", "popover", "overlay", "drawer", "panel", "sheet"},
     "grid": {"grid", "table"}, "table": {"table", "grid"}, "board": {"board"}, "list": {"list", "ul", "ol"},
     "panel": {"panel", "drawer", "pane", "aside"}, "drawer": {"drawer", "panel", "aside"},
     "form": {"form"}, "section": {"section"}, "card": {"card", "tile"}, "tile": {"tile", "card"},
@@ -87,6 +89,8 @@ REGION_NAMES = {
 # Containers a noun accepts only where none it names more surely is there: "the panel" is the open drawer
 # before any card or section of the page.
 LOOSELY_NAMED = {"panel": {"card", "box", "tile", "section"}}
+# Containers that open over the page, one at a time.
+OVERLAYS = {"window", "dialog", "modal", "popup", "drawer"}
 LINES = {"row", "column", "col"}
 SIDES = {"top", "bottom", "left", "right"}
 ITEMS = {"card", "tile", "box"}     # containers that repeat, one per item
@@ -670,6 +674,9 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
         called = {word for word, named_kinds in kinds.NOUNS.items()
                   if set(named_kinds) & {k for alternatives in phrase.kinds for k in alternatives}} - {"box", "bar"}
         named = []
+        # "The compose window" where no container says compose: the one window open, not the Compose
+        # button, which is no window.
+        overlay = bool(phrase.keywords and phrase.regions & OVERLAYS) and not any(a.called for a in anchors)
         # "the search bar": a container called "searchbar" or "search-bar" (split into words already).
         joined = {"".join(phrase.keywords) + r for r in phrase.regions} if phrase.keywords else set()
         for rid in scene.regions:
@@ -678,7 +685,7 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
             words_here = scene.region_words(rid)
             if phrase.keywords and (all(_word_hit(w, words_here) for w in phrase.keywords) or joined & words_here):
                 named.append((0, rid))
-            elif accepted & words_here and not phrase.keywords:
+            elif accepted & words_here and (overlay or not phrase.keywords):
                 # "The satisfaction row" is not any row: where nothing says satisfaction, it is missing.
                 named.append((1, rid))
             elif loosely & words_here and not phrase.keywords:
@@ -695,6 +702,8 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
             anchors = [Anchor(scene.regions[rid]["box"], region=rid) for rid in chosen]
         elif best == 0 or not anchors:
             anchors += [Anchor(scene.regions[rid]["box"], region=rid) for rid in chosen]
+        elif best == 1 and overlay and len(chosen) == 1:
+            anchors = [Anchor(scene.regions[chosen[0]]["box"], region=chosen[0])]
         if not anchors and not phrase.keywords:
             anchors = [Anchor(scene.regions[rid]["box"], region=rid) for rid in _strips(phrase, scene)]
     looked = _by_look(phrase) if words and not anchors else None

@@ -79,7 +79,7 @@ POSITIONS = {"top": "top", "upper": "top", "topmost": "top", "uppermost": "top",
 PLACE_FILLERS = {"corner", "edge", "side", "part", "half", "far", "very", "hand", "end", "just", "directly", "immediately"}
 # Nouns that name a container in a landmark ("in the banner", "on the 'Buy milk' row").
 REGIONS = {"row", "column", "col", "grid", "list", "table", "panel", "banner", "header", "footer", "sidebar",
-           "navbar", "nav", "navigation", "menu", "toolbar", "dialog", "modal", "popup", "form", "section", "drawer",
+           "navbar", "nav", "navigation", "menu", "toolbar", "dialog", "modal", "popup", "window", "form", "section", "drawer",
            "bar", "card", "tile", "box", "container", "group", "strip", "gallery", "palette", "carousel", "slider",
            "calendar", "month", "board"}
 # Relation words, longest first, and what they mean.

@@ -291,6 +291,13 @@ def test_quoted_texts_must_be_shown_with_their_numbers_and_gone_when_said_to_go(
     assert unmet_quotes("The task 'Buy milk' is removed, leaving 'Call mum'.", "Call mum") == []
 
 
+def test_the_quote_a_text_changes_from_need_not_be_shown():
+    changed = "The title bar of the compose window changes from 'New message' to 'Quarterly numbers'."
+    assert unmet_quotes(changed, "Compose\nQuarterly numbers\nSend") == []
+    assert unmet_quotes(changed, "Compose\nNew message\nSend") == ["Quarterly numbers"]
+    assert unmet_quotes("Removed from 'Favourites', the star goes grey.", "Favourites") == ["Favourites"]
+
+
 def test_a_fields_value_the_page_lists_last_still_reads_alone():
     # Probes list the fields' values after every other text, so the value is the DOM text's last line.
     after = State(mutations=3, url="", scroll=[0, 0], text="", changed_text="",

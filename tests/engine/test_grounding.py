@@ -2055,3 +2055,24 @@ def test_a_card_named_by_its_title_holds_all_it_holds_not_only_what_shares_the_t
       .knob {{ width: 26px; height: 26px; border-radius: 50%; border: 1px solid #ccc; background: #fff; }}</style>{cards}""",
                      (800, 600))
     assert chosen(page, "Click the round plus button to the right of the brightness bar on the Ceiling light card") == "plus-ceiling"
+
+
+def test_the_window_a_button_opened_is_the_window_not_the_button_that_says_its_name(open_page):
+    page = open_page("""<!doctype html><style>
+      body { font: 14px sans-serif; margin: 0; } .top { padding: 12px; } .top input { width: 300px; }
+      .fab { position: fixed; right: 24px; bottom: 24px; width: 56px; height: 56px; border-radius: 50%; border: 0;
+             background: #3b82f6; }
+      .drawer { position: fixed; right: 24px; bottom: 0; width: 420px; height: 440px; background: #eee; }
+      .field { display: flex; gap: 8px; padding: 6px 12px; } .field input { flex: 1; }
+      textarea { display: block; width: 396px; height: 240px; margin: 8px 12px; }
+    </style>
+    <div class="top"><input data-k="search" placeholder="Search mail"></div>
+    <button class="fab" title="Compose" data-k="fab"><svg viewBox="0 0 24 24" width="24" height="24">
+      <path d="M3 17v4h4L18 10l-4-4z" fill="#fff"/></svg></button>
+    <section class="drawer"><div>New message</div>
+      <div class="field"><label for="to">To</label><input id="to" data-k="to" placeholder="Recipients"></div>
+      <div class="field"><label for="subject">Subject</label><input id="subject" data-k="subject"></div>
+      <textarea data-k="body" placeholder="Write something"></textarea>
+    </section>""", viewport=(1280, 800))
+    assert chosen(page, "Type into the first field of the compose window", "Type", "lena@harbor.io") == "to"
+    assert chosen(page, "Type into the second field of the compose window", "Type", "Numbers") == "subject"
