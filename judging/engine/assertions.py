@@ -63,10 +63,11 @@ from .kinds import VARIATION
 from .result import Assertion
 
 WORD = re.compile(r"[a-z0-9]+")
-# Numbers apart from the letters around them ("40h", "265g"); "$5,000" and "$5000" are one number.
+# Numbers apart from the letters after them ("40h", "265g"), not digits in a word where a letter runs
+# into a digit: a code ("the red E63946 column", "6D597A", "BN3") names something, it counts nothing. "$5,000" and "$5000" are one number.
 # A value is read whole: "4 / 5", "2 of 12", "$5.64" and "13:25" are one value each, so that a
 # counter reading 3 / 5 beside a postcode "BN3 4FA" does not show "4 / 5".
-NUMBER = re.compile(r"\d+(?:(?:\s*/\s*|\s+of\s+|[.:])\d+)*")
+NUMBER = re.compile(r"(?<![^\W_])\d+(?:(?:\s*/\s*|\s+of\s+|[.:])\d+)*(?![^\W\d_]+\d|\d)")
 RATIO = re.compile(r"\s*/\s*|\s+of\s+")
 DECIMAL = re.compile(r"\d+\.\d+")
 THOUSANDS = re.compile(r"(?<=\d)[,.](?=\d{3}(?!\d))")

@@ -425,7 +425,10 @@ class Description:
         while tokens and tokens[0] in ("on", "in", "into", "inside"):
             tokens.pop(0)
         for at, token in enumerate(tokens):
-            if token == "without" or token == "to" and at + 1 < len(tokens) and tokens[at + 1] in PURPOSES:
+            after = tokens[at + 1] if at + 1 < len(tokens) else None
+            # "Click the big hex code in the middle column and type a new code": the element ends where
+            # the next act begins.
+            if token == "without" or token == "to" and after in PURPOSES or token == "and" and after in VERBS:
                 tokens = tokens[:at]
                 break
         parts = _split(_possessives(_ordinal_runs(tokens)))

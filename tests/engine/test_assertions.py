@@ -291,6 +291,12 @@ def test_quoted_texts_must_be_shown_with_their_numbers_and_gone_when_said_to_go(
     assert unmet_quotes("The task 'Buy milk' is removed, leaving 'Call mum'.", "Call mum") == []
 
 
+def test_a_code_of_letters_and_digits_names_something_and_is_no_number():
+    assert named_numbers("The padlock in the red E63946 column closes and the pill reads '2 locked'.") == {"2"}
+    assert named_numbers("Only the fourth column changes to 6D597A; the rest stay the same.") == set()
+    assert named_numbers("The timer reads 40h and the bag weighs 265g.") == {"40", "265"}
+
+
 def test_the_quote_a_text_changes_from_need_not_be_shown():
     changed = "The title bar of the compose window changes from 'New message' to 'Quarterly numbers'."
     assert unmet_quotes(changed, "Compose\nQuarterly numbers\nSend") == []

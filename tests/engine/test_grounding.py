@@ -2076,3 +2076,15 @@ def test_the_window_a_button_opened_is_the_window_not_the_button_that_says_its_n
     </section>""", viewport=(1280, 800))
     assert chosen(page, "Type into the first field of the compose window", "Type", "lena@harbor.io") == "to"
     assert chosen(page, "Type into the second field of the compose window", "Type", "Numbers") == "subject"
+
+
+def test_the_element_ends_where_the_next_act_begins(open_page):
+    columns = "".join(f'<div class="column" style="background:{c}"><input data-k="{i}" value="{c[1:].upper()}" '
+                      f'aria-label="Hex code"></div>'
+                      for i, c in enumerate(("#3d405b", "#2a9d8f", "#f2cc8f", "#6d597a", "#e63946"), 1))
+    page = open_page(f"""<!doctype html><style>
+      body {{ margin: 0; font: 16px sans-serif; }} main {{ display: flex; height: 600px; }}
+      .column {{ flex: 1; display: flex; align-items: flex-end; justify-content: center; padding-bottom: 80px; }}
+      .column input {{ width: 160px; font-size: 28px; background: transparent; border: 0; color: #fff; }}
+    </style><main>{columns}</main>""", viewport=(1280, 800))
+    assert chosen(page, "Click the big hex code in the middle column and type a new code", "Type", "8E7DBE") == "3"
