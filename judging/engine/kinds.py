@@ -366,9 +366,10 @@ class Look:
             return True
         if self.look.get("outline") is not None:
             return not self.look["outline"]
-        if not self.text and self.picture < 0.5 and (self.look.get("paint") or self.look.get("border")):
-            return bool(self.look.get("paint"))
         mark = self.c.get("mark")
+        if not self.text and self.picture < 0.5 and (self.look.get("paint") or self.look.get("border")):
+            # Painted the colour of what it sits on (a white ring on a white page), it is not filled in.
+            return _painted(mark.get("paint")) if mark else bool(self.look.get("paint"))
         if self.text and mark and (_painted(mark.get("paint")) or mark.get("border")):
             return _painted(mark.get("paint"))      # a button with text: solid, or only outlined
         return None

@@ -246,10 +246,16 @@ def _points(word):
     return word in kinds.POINTERS or kinds.noun(word) in (("arrow",), ("chevron",))
 
 
+# Words that say the element is drawn as a circle: "the round box", "the empty circle".
+CIRCLES = {"round", "circular", "circle", "circles"}
+
+
 def _drawing(later, said):
     """Whether a fill word says how the element is drawn: of a star, a heart, a checkbox; not of what
     holds things (a box, a cell, a field: empty, it holds nothing). `later`: the words after the fill
     word; `said`: the kinds already said ("the star outline")."""
+    if any(w in CIRCLES for w in later[:2]):
+        return True        # "the empty circle": drawn as a ring
     noun = next((kinds.noun(w) for w in later if kinds.noun(w)), None) or (said[-1] if said else None)
     return noun is not None and not set(noun) <= HOLDERS
 
@@ -334,7 +340,7 @@ def _phrase(tokens, quotes, typed_words, landmark):
             p.sizes.append(SIZES[w])
         elif w in FILLS and _drawing(words[i:], p.kinds):
             p.fill = FILLS[w]      # "the empty heart", "the star outline"; not "the empty field" of a form
-        elif w in ("round", "circular"):
+        elif w in CIRCLES:
             p.circular = True      # "the little round box": drawn as a circle ("rounded" corners are not)
         elif w == "can" and kinds.noun(previous) == ("trash",):
             continue      # "the trash can", "the garbage can": one noun

@@ -2088,3 +2088,14 @@ def test_the_element_ends_where_the_next_act_begins(open_page):
       .column input {{ width: 160px; font-size: 28px; background: transparent; border: 0; color: #fff; }}
     </style><main>{columns}</main>""", viewport=(1280, 800))
     assert chosen(page, "Click the big hex code in the middle column and type a new code", "Type", "8E7DBE") == "3"
+
+
+def test_an_empty_circle_is_a_ring_drawn_round(open_page):
+    page = open_page("""<!doctype html><style>
+      body { margin: 20px; font: 16px sans-serif; } .row { display: flex; gap: 40px; align-items: center; }
+      button { width: 34px; height: 34px; border-radius: 50%; border: 2px solid #6366f1; background: #fff; padding: 0; }
+      button.done { background: #6366f1; } .add { border-radius: 6px; width: 90px; }
+    </style><div class="row"><span>Read 20 pages</span><button class="done" data-k="done"></button>
+    <button data-k="open"></button><button class="add" data-k="add">Add</button></div>""")
+    assert chosen(page, "Click the empty circle in the row") == "open"
+    assert chosen(page, "Click the filled circle in the row") == "done"

@@ -135,7 +135,8 @@
       const around = getComputedStyle(up);
       if (painted(around)) return around.backgroundColor !== style.backgroundColor || around.backgroundImage !== style.backgroundImage;
     }
-    return true;
+    // Nothing painted around it: it sits on the canvas, white.
+    return style.backgroundColor !== "rgb(255, 255, 255)" || style.backgroundImage !== "none";
   };
   // Drawn as a box of its own: a border all round, a shadow, or a background of its own.
   const framed = (el, style) => bordered(style).length === 4 || style.boxShadow !== "none" || ownPaint(el, style);
