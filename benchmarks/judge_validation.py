@@ -1,7 +1,7 @@
 """The offline judge's measured validity: the validation suite judged, every ordering check reported.
 
     .venv/bin/python benchmarks/judge_validation.py [--part tune|holdout|all] [--reading before-action|after-action|both]
-                                                    [--runs 3] [--jobs 2] [--tasks id ...] [--write]
+                                                    [--runs 3] [--jobs 2] [--tasks id ...] [--write] [--suite DIR]
 
 Builds every task of benchmarks/validation/tasks (README there) with build_task in the reading(s)
 asked for (cached under var/validation/<reading>/ by the hash of the task's sources and of the
@@ -18,7 +18,9 @@ variant's IFS distribution and every check that fails:
     blank      Final < 0.05 and image similarity <= 0.3 against every checkpoint that shows content
     runs       with --runs N: the same IFS each time and every score within 0.01
 
-`--write` keeps the output in benchmarks/judge_validation.txt (shown on the About page).
+`--write` keeps the output in benchmarks/judge_validation.txt (shown on the About page). `--suite DIR`
+judges another folder laid out the same way instead (benchmarks/validation/probes: tasks written to
+find what the judge gets wrong, outside the measured split).
 """
 import argparse
 import hashlib
@@ -43,6 +45,12 @@ VARIANTS = ("perfect", "rebuild-a", "rebuild-b", "restyled", "partial", "wrong",
 REBUILDS = ("rebuild-a", "rebuild-b", "restyled")
 # A checkpoint "shows content" unless it is one colour nearly everywhere.
 FLAT_SHARE = 0.98
+
+
+def use_suite(folder):
+    """Judge the tasks of another folder, built apart from the suite's (a fork's workers inherit it)."""
+    global SUITE, BUILD
+    SUITE, BUILD = folder.resolve(), REPO / "var" / "validation-suites" / folder.resolve().name
 
 
 def sources_hash(task_dir):
@@ -231,7 +239,13 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--tasks", nargs="*")
     parser.add_argument("--write", action="store_true", help=f"keep the output in {OUTPUT.relative_to(REPO)}")
+    parser.add_argument("--suite", type=Path, default=SUITE,
+                        help="another folder of tasks and split.json, such as benchmarks/validation/probes")
     args = parser.parse_args(argv)
+    if args.suite.resolve() != SUITE.resolve():
+        if args.write:
+            parser.error("--write keeps the measured suite's output only")
+        use_suite(args.suite)
 
     split = json.loads((SUITE / "split.json").read_text())
     parts = ("tune", "holdout") if args.part == "all" else (args.part,)
