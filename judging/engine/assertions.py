@@ -792,6 +792,17 @@ def unmet_quotes(assertion, page_text, fresh=""):
             if (not c.met(page_text, fresh) if c.should else _shown(c.text, page_text, c.alone))]
 
 
+def unmet_with_checkpoint(assertion, truth_text, dom_text, screen_text, page_text, fresh=""):
+    """Quoted texts the assertion says are shown, that its checkpoint shows and the page does not; and
+    those it says went away ("the row with 'Invoice #4471 is ready' disappears"), that the checkpoint
+    does not show and the page still does: the row below it archived instead."""
+    claims = quoted_claims(assertion)
+    return [c.text for c in claims if c.should and _shown(c.text, truth_text) and not c.met(dom_text, fresh)
+            and not _shown(c.text, screen_text, c.alone)] + \
+        [c.text for c in claims if not c.should and not _shown(c.text, truth_text, c.alone)
+         and _shown(c.text, page_text, c.alone)]
+
+
 def unshown_emoji(assertion, page_text):
     """The emoji the assertion says are shown ("a reaction chip 🚀 1 appears") that the page's text does
     not show: an emoji is text a page writes, whatever draws its icons; not one its clause says went away."""
@@ -865,10 +876,21 @@ def identical(png_a, png_b):
     return np.count_nonzero(np.any(a != b, axis=2)) <= IDENTICAL_SHARE * a.shape[0] * a.shape[1]
 
 
+def _thin_difference(png_a, png_b):
+    """Whether what differs between two screenshots of one size is only lines a pixel or two thick (a
+    caret, a focus ring), not a patch a glyph could be drawn in: a digit that reads 4 where the other
+    reads 3, too small for OCR to read on either."""
+    a, b = colours.decode(png_a), colours.decode(png_b)
+    changed = (cv2.absdiff(a, b).max(axis=2) > PIXEL_NOISE).astype(np.uint8)
+    return not cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)).any()
+
+
 def same_picture(png_a, png_b, text_a, text_b):
     """Whether a person would call two screenshots the same, given their OCR texts: nearly every pixel
-    alike, and the same numbers read (a badge that reads 3 where the other reads 4 is a few pixels)."""
-    return identical(png_a, png_b) and _number_counts(text_a) == _number_counts(text_b)
+    alike, what differs no wider than a caret, and the same numbers read (a badge that reads 3 where the
+    other reads 4 is a few pixels)."""
+    return identical(png_a, png_b) and _number_counts(text_a) == _number_counts(text_b) and \
+        (png_a == png_b or _thin_difference(png_a, png_b))
 
 
 def resemblance(similarity, truth_image, truth_text, seen):
@@ -1013,9 +1035,7 @@ class OfflineJudge:
                 self.similarity.compare(self.images[j], current.image)
                 > self.similarity.compare(self.images[j], previous.image), {})
         unechoed = missing_typed(text, typed, truth_text, page_text)
-        quotes = [c.text for c in quoted_claims(text)
-                  if c.should and _shown(c.text, truth_text) and not c.met(after.page_text, fresh)
-                  and not _shown(c.text, current.text, c.alone)]
+        quotes = unmet_with_checkpoint(text, truth_text, after.page_text, current.text, page_text, fresh)
         disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
         was, now = self._close(j, k - 1), self._close(j, k)
         image, words = resemblance(self.similarity, self.images[j], truth_text, current)

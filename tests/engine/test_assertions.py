@@ -5,7 +5,7 @@ import pytest
 from judging.engine.assertions import (Change, Seen, State, brings_every_value, colours_brought, identical, labelled_values, mislabelled, misordered, misplaced,
                                        missing_numbers, missing_typed, moved, named_numbers, numbers_not_brought, observed,
                                        order_direction, quotes_brought, same_picture, shown_text, spelled, texts_not_brought, text_direction, theme_brought,
-                                       theme_unmet, unmet_quotes, values_brought)
+                                       theme_unmet, unmet_quotes, unmet_with_checkpoint, values_brought)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
 CHECKPOINT = CART + " Your cart Ridge Hiking Boots $149 Remove Trail Runner Shoes $119 Remove Total: $268"
@@ -291,6 +291,17 @@ def test_quoted_texts_must_be_shown_with_their_numbers_and_gone_when_said_to_go(
     assert unmet_quotes("The task 'Buy milk' is removed, leaving 'Call mum'.", "Call mum") == []
 
 
+def test_a_quote_said_to_go_away_that_its_checkpoint_no_longer_shows_must_be_gone_from_the_page():
+    archived = "The Ledgerly row with 'Invoice #4471 is ready' disappears and a toast says 'Conversation archived'."
+    truth = "Inbox 5 Priya Nair Design review Marta Okafor Offsite agenda Conversation archived Undo"
+    kept = "Inbox\n5\nPriya Nair\nLedgerly\nInvoice #4471 is ready\nConversation archived"
+    assert unmet_with_checkpoint(archived, truth, kept, "", kept) == ["Invoice #4471 is ready"]
+    gone = "Inbox\n5\nPriya Nair\nMarta Okafor\nConversation archived"
+    assert unmet_with_checkpoint(archived, truth, gone, "", gone) == []
+    # The checkpoint shows it still (in a toast that names it): the page may too.
+    assert unmet_with_checkpoint(archived, truth + " Invoice #4471 is ready", kept, "", kept) == []
+
+
 def test_a_code_of_letters_and_digits_names_something_and_is_no_number():
     assert named_numbers("The padlock in the red E63946 column closes and the pill reads '2 locked'.") == {"2"}
     assert named_numbers("Only the fourth column changes to 6D597A; the rest stay the same.") == set()
@@ -340,6 +351,25 @@ def test_a_screenshot_whose_badge_reads_another_number_is_not_its_checkpoints_pi
     assert identical(png[0], png[1])          # a few pixels: the picture alone cannot tell
     assert same_picture(png[0], png[0], "To do 4", "To do 4")
     assert not same_picture(png[0], png[1], "To do 4", "To do 3")
+
+
+
+def test_a_digit_redrawn_where_ocr_reads_neither_is_not_its_checkpoints_picture():
+    import cv2
+    import numpy as np
+
+    panel = np.full((800, 1280, 3), 255, np.uint8)
+    cv2.putText(panel, "Children", (10, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 1)
+    cv2.putText(panel, "1", (120, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 1)
+    unchanged = panel.copy()
+    unchanged[25:45, 115:135] = 255
+    cv2.putText(unchanged, "0", (120, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 0), 1)
+    caret = panel.copy()
+    caret[300:318, 400] = 0
+    png = [cv2.imencode(".png", image)[1].tobytes() for image in (panel, unchanged, caret)]
+    # OCR read the label alone on both: the numbers it read agree.
+    assert not same_picture(png[0], png[1], "Children", "Children")
+    assert same_picture(png[0], png[2], "Children", "Children")
 
 
 def probed(judge, html, click=None):
