@@ -265,21 +265,29 @@ class _Checkpoint:
         return self.words[word] or (self.compact.count(word) if len(word) >= 4 else 0)
 
 
-def changed_lines(before, after):
+def changed_lines(before, after, before_texts=(), after_texts=()):
     """(before's text, after's text) of the lines read where the two screenshots differ. A line over
     pixels the action left as they were says what it said: OCR reading it again a pixel off (grey
-    text on a dark page) and making "notes" of "ntes" is no change of the page. A line read over the
-    same place in the other screenshot is the same line, counted with it (a label whose box took in
-    the checkbox beside it once, and not once the box was ticked)."""
+    text on a dark page) and making "notes" of "ntes" is no change of the page. So does a line over
+    texts of the page (`before_texts`, `after_texts`: the probes' boxes) that are there as they were,
+    in the same place, after the action: a card that turned pale blue when chosen, its grey address
+    then read less well. A line read over the same place in the other screenshot is the same line,
+    counted with it (a label whose box took in the checkbox beside it once, and not once the box was
+    ticked)."""
     if not (before.lines or after.lines):
         return before.text, after.text
     a, b = colours.decode(before.png), colours.decode(after.png)
     if a is None or b is None or a.shape != b.shape:
         return before.text, after.text
     changed = cv2.absdiff(a, b).max(axis=2) > PIXEL_NOISE
+    kept = {tuple(t) for t in before_texts} & {tuple(t) for t in after_texts}
+    placed = [tuple(t) for t in (*before_texts, *after_texts)]
 
     def touches(box):
         x0, y0, x1, y1 = (max(0, v) for v in box)
+        under = [t for t in placed if t[1] < box[2] and box[0] < t[3] and t[2] < box[3] and box[1] < t[4]]
+        if under and all(t in kept for t in under):
+            return False
         return bool(changed[y0:y1 + 1, x0:x1 + 1].any())
 
     def overlap(p, q):
@@ -1024,7 +1032,7 @@ class OfflineJudge:
         if NO_CHANGE.search(text):
             # Meant to do nothing, it went nowhere: toward the checkpoint is staying as it was.
             toward, detail = observed(text, change, before.page_text, after.page_text), {}
-        read = changed_lines(previous, current) if toward is None else None
+        read = changed_lines(previous, current, before.boxes, after.boxes) if toward is None else None
         if toward is None:
             toward, detail = text_direction(truth_text, *read)
         if toward is None:

@@ -712,6 +712,25 @@ def test_words_read_again_over_pixels_the_action_left_alone_are_no_change():
     assert text_direction("Release notes draft", *changed_lines(was, now))[0] is None
 
 
+def test_words_read_again_over_texts_the_page_kept_in_place_are_no_change():
+    import numpy as np
+
+    from judging.engine.assertions import Seen, changed_lines, text_direction
+
+    before = np.full((200, 400, 3), 255, np.uint8)
+    after = before.copy()
+    after[20:80, 10:300] = (255, 235, 215)      # the chosen card fills pale blue; its texts stay
+    card = [["Hillcrest Branch", 20, 30, 160, 48], ["88 Hill Lane", 20, 52, 120, 66]]
+    was = Seen(_png(before), None, "Hillcrest Branch 88 Hill Lane",
+               (("Hillcrest Branch", (20, 30, 160, 48)), ("88 Hill Lane", (20, 52, 120, 66))))
+    now = Seen(_png(after), None, "Hillerest Branch", (("Hillerest Branch", (20, 30, 160, 48)),))
+    assert changed_lines(was, now, card, card) == ("", "")
+    assert text_direction("Hillcrest Branch 88 Hill Lane Confirm", *changed_lines(was, now, card, card))[0] is None
+    # Where the page's texts changed there, what OCR read is the change.
+    renamed = [["Hillcrest Library", 20, 30, 160, 48], card[1]]
+    assert changed_lines(was, now, card, renamed) == ("Hillcrest Branch", "Hillerest Branch")
+
+
 def test_an_emoji_said_to_appear_must_be_written_on_the_page():
     from judging.engine.assertions import unshown_emoji
 
