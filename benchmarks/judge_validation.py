@@ -242,6 +242,8 @@ def main(argv=None):
     parser.add_argument("--suite", type=Path, default=SUITE,
                         help="another folder of tasks and split.json, such as benchmarks/validation/probes")
     args = parser.parse_args(argv)
+    if not (args.suite / "split.json").is_file():
+        parser.error(f"{args.suite} has no split.json: a suite is a folder of tasks/ and split.json")
     if args.suite.resolve() != SUITE.resolve():
         if args.write:
             parser.error("--write keeps the measured suite's output only")

@@ -64,7 +64,8 @@ from .result import Assertion
 
 WORD = re.compile(r"[a-z0-9]+")
 # Numbers apart from the letters after them ("40h", "265g"), not digits in a word where a letter runs
-# into a digit: a code ("the red E63946 column", "6D597A", "BN3") names something, it counts nothing. "$5,000" and "$5000" are one number.
+# into a digit: a code ("the red E63946 column", "6D597A", "BN3") names something, it counts nothing.
+# "$5,000" and "$5000" are one number.
 # A value is read whole: "4 / 5", "2 of 12", "$5.64" and "13:25" are one value each, so that a
 # counter reading 3 / 5 beside a postcode "BN3 4FA" does not show "4 / 5".
 NUMBER = re.compile(r"(?<![^\W_])\d+(?:(?:\s*/\s*|\s+of\s+|[.:])\d+)*(?![^\W\d_]+\d|\d)")
@@ -281,12 +282,18 @@ def changed_lines(before, after, before_texts=(), after_texts=()):
         return before.text, after.text
     changed = cv2.absdiff(a, b).max(axis=2) > PIXEL_NOISE
     kept = {tuple(t) for t in before_texts} & {tuple(t) for t in after_texts}
-    placed = [tuple(t) for t in (*before_texts, *after_texts)]
+    # Boxes (left, top, right, bottom) of the texts kept in place and of the others, as arrays: a page
+    # lists thousands of texts and every line read is looked up among them.
+    stayed = np.array([t[1:] for t in kept], float).reshape(-1, 4)
+    others = np.array([t[1:] for t in (*before_texts, *after_texts) if tuple(t) not in kept], float).reshape(-1, 4)
+
+    def under(boxes, box):
+        return bool(((boxes[:, 0] < box[2]) & (box[0] < boxes[:, 2])
+                     & (boxes[:, 1] < box[3]) & (box[1] < boxes[:, 3])).any())
 
     def touches(box):
         x0, y0, x1, y1 = (max(0, v) for v in box)
-        under = [t for t in placed if t[1] < box[2] and box[0] < t[3] and t[2] < box[3] and box[1] < t[4]]
-        if under and all(t in kept for t in under):
+        if under(stayed, box) and not under(others, box):
             return False
         return bool(changed[y0:y1 + 1, x0:x1 + 1].any())
 
