@@ -6,17 +6,19 @@ import time
 JUDGE_TIMEOUT = 300
 
 
-def wait_for(predicate, timeout=JUDGE_TIMEOUT, what="condition", worker=None):
-    """The first truthy value of `predicate`; on timeout the failure names what was awaited (and the
-    worker's last log lines when one is given)."""
+def wait_for(predicate, timeout=JUDGE_TIMEOUT, what="condition", worker=None, state=None):
+    """The first truthy value of `predicate`; on timeout the failure names what was awaited, the last
+    log lines of the worker (or of each of a tuple of workers) and `state()`, what the test sees then."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()
         if value:
             return value
         time.sleep(0.2)
-    log = worker.output()[-3000:] if worker else ""
-    raise AssertionError(f"timed out waiting for {what}\n{log}")
+    workers = worker if isinstance(worker, tuple) else (worker,) if worker else ()
+    logs = "\n".join(f"-- {w.log_path}\n{w.output()[-3000:]}" for w in workers)
+    seen = f"state: {state()}\n" if state else ""
+    raise AssertionError(f"timed out waiting for {what}\n{seen}{logs}")
 
 
 def free_port():

@@ -89,7 +89,7 @@ def test_killing_the_pool_process_at_any_moment_ends_with_one_result_per_task_in
 
 
 def kill_pool_process_at(moment, judge_and_reaper, alice_api, tmp_path):
-    judge, _reaper = judge_and_reaper
+    judge, reaper = judge_and_reaper
     wait_for(lambda: "ready" in judge.output(), timeout=60, what="the judge worker to start", worker=judge)
     seen = received(judge)
     submission = upload(alice_api, site_zip(tmp_path / "run.zip", perfect=[TASK]))
@@ -98,7 +98,9 @@ def kill_pool_process_at(moment, judge_and_reaper, alice_api, tmp_path):
     wait_for(condition, timeout=120, what=moment, worker=judge)
     for child in pool_children(judge):
         os.kill(child, signal.SIGKILL)
-    wait_for(lambda: finished(submission), timeout=240, what="the submission to finish", worker=judge)
+    wait_for(lambda: finished(submission), timeout=240, what="the submission to finish", worker=(judge, reaper),
+             state=lambda: list(TaskRun.objects.filter(submission=submission).values(
+                 "status", "attempts", "job_id", "queued_at", "heartbeat_at", "unsent", "failure_detail")))
     assert "exited with 'signal 9 (SIGKILL)'" in judge.output()  # it was this worker's job that was hit
     runs = list(TaskRun.objects.filter(submission=submission))
     assert len(runs) == 1 and runs[0].status == states.DONE and runs[0].final == pytest.approx(1.0, abs=0.01)
