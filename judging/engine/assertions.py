@@ -22,8 +22,10 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   toward the checkpoint's count of them (a word the checkpoint never shows that appears is the
   page's own wording and does not weigh; one that vanishes moves toward it), read only on the lines
   over pixels the action changed (a line it left alone says what it said, however OCR read it again);
+  as many moving away as toward is no evidence (a player bar leaving one listed song for another);
   if no word changed but their order did (a sort), the order came closer to the checkpoint's; if
-  neither changed (a switch that only changes colour), the screenshot came closer to it. A quoted or
+  neither changed (a switch that only changes colour), the part of the screenshot the action changed
+  came closer to the checkpoint there (a play icon is a speck on the whole screenshot). A quoted or
   named text the assertion says is shown that the action brought onto the page (a button that now reads
   'Copied') is that move too, as is an item it says moves to the top (bottom) read higher (lower).
   The new state looks like the checkpoint or reads like it: its image similarity or the overlap of
@@ -147,6 +149,9 @@ EMOJI = "\U0001F300"      # from here on the pictographs a page writes as text (
 # A channel differing by this much or less between two screenshots is the same pixel (compression,
 # antialiasing), not a change of the page.
 PIXEL_NOISE = 4
+# Pixels kept around the part of a screenshot an action changed, so that its likeness to the
+# checkpoint there sees the shape's edges and the ground it sits on.
+CHANGED_MARGIN = 8
 # Words saying the values that follow are listed in order, up to the end of the sentence.
 ORDERED = re.compile(r"\b(?:ordered|sorted|ranked|in order|order\s+(?:changes|switches|becomes|is\s+now)|"
                      r"(?:cheapest|dearest|highest|lowest|newest|oldest|latest)\s+first)\b", re.I)
@@ -302,11 +307,19 @@ def changed_lines(before, after, before_texts=(), after_texts=()):
 
     was = [touches(box) for _text, box in before.lines]
     now = [touches(box) for _text, box in after.lines]
-    kept_before = [text for (text, box), hit in zip(before.lines, was)
-                   if hit or any(h and overlap(box, other) for (_t, other), h in zip(after.lines, now))]
-    kept_after = [text for (text, box), hit in zip(after.lines, now)
-                  if hit or any(h and overlap(box, other) for (_t, other), h in zip(before.lines, was))]
-    return " ".join(kept_before), " ".join(kept_after)
+    # Counted with a counted line of the other screenshot, and so on: a checkbox ticked beside its
+    # sentence is read with the sentence on one side and apart from it on the other, and the sentence
+    # must then count on both sides or it seems to vanish.
+    while True:
+        was_more = [hit or any(h and overlap(box, other) for (_t, other), h in zip(after.lines, now))
+                    for (_text, box), hit in zip(before.lines, was)]
+        now_more = [hit or any(h and overlap(box, other) for (_t, other), h in zip(before.lines, was_more))
+                    for (_text, box), hit in zip(after.lines, now)]
+        if was_more == was and now_more == now:
+            break
+        was, now = was_more, now_more
+    return (" ".join(text for (text, _box), hit in zip(before.lines, was) if hit),
+            " ".join(text for (text, _box), hit in zip(after.lines, now) if hit))
 
 
 def text_direction(truth_text, before_text, after_text):
@@ -322,10 +335,10 @@ def text_direction(truth_text, before_text, after_text):
             # One unit at a time from b to a: a unit is toward when it brings the count closer to t.
             closer = (abs(t - b) - abs(t - a) + abs(a - b)) // 2
             toward, away = toward + closer, away + abs(a - b) - closer
-    if toward + away == 0:
-        return None, {}
-    share = toward / (toward + away)
-    return share >= 0.5, {"words_toward": toward, "words_away": away}
+    # As many words away as toward (none, or a swap of one text for another) is no evidence either way.
+    if toward == away:
+        return None, {"words_toward": toward, "words_away": away}
+    return toward > away, {"words_toward": toward, "words_away": away}
 
 
 def _once(words):
@@ -881,6 +894,35 @@ def colours_brought(assertion, previous_png, current_png):
     return brought
 
 
+def changed_box(a, b):
+    """(left, top, right, bottom) around the pixels that differ between two decoded screenshots of one
+    size, with CHANGED_MARGIN to spare; None when none differs."""
+    ys, xs = np.nonzero(cv2.absdiff(a, b).max(axis=2) > PIXEL_NOISE)
+    if not len(xs):
+        return None
+    height, width = a.shape[:2]
+    return (max(0, int(xs.min()) - CHANGED_MARGIN), max(0, int(ys.min()) - CHANGED_MARGIN),
+            min(width, int(xs.max()) + 1 + CHANGED_MARGIN), min(height, int(ys.max()) + 1 + CHANGED_MARGIN))
+
+
+def looks_toward(similarity, truth_png, previous_png, current_png, whole):
+    """(verdict, detail) of a step that changed no word: where the action changed the page, does it now
+    look more like the checkpoint there than it did? A play icon turning into a pause sign is a speck on
+    the whole screenshot, the whole of what changed. `whole()` decides when the screenshots are not all
+    of one size (the likeness of the whole screenshots)."""
+    truth, was, now = (colours.decode(png) for png in (truth_png, previous_png, current_png))
+    if any(image is None or image.shape != now.shape for image in (truth, was, now)):
+        return whole(), {}
+    box = changed_box(was, now)
+    if box is None:
+        return whole(), {}
+    left, top, right, bottom = box
+    there = similarity.prepare(truth[top:bottom, left:right])
+    before, after = (similarity.compare(there, similarity.prepare(image[top:bottom, left:right])) for image in (was, now))
+    return after > before, {"changed_region": list(box), "region_before": round(before, 4),
+                            "region_after": round(after, 4)}
+
+
 def identical(png_a, png_b):
     """True when two screenshots differ in at most IDENTICAL_SHARE of their pixels."""
     if png_a == png_b:
@@ -1046,9 +1088,10 @@ class OfflineJudge:
             toward, detail = order_direction(truth_text, *read)
         if toward is None:
             hues = colours_brought(text, previous.png, current.png)
-            toward, detail = (True, {"colours_brought": hues}) if hues else (
-                self.similarity.compare(self.images[j], current.image)
-                > self.similarity.compare(self.images[j], previous.image), {})
+            toward, detail = (True, {"colours_brought": hues}) if hues else looks_toward(
+                self.similarity, self.truth.png[j], previous.png, current.png,
+                lambda: self.similarity.compare(self.images[j], current.image)
+                > self.similarity.compare(self.images[j], previous.image))
         unechoed = missing_typed(text, typed, truth_text, page_text)
         quotes = unmet_with_checkpoint(text, truth_text, after.page_text, current.text, page_text, fresh)
         disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)

@@ -1,5 +1,7 @@
 """The offline assertion rules on texts (which way the words moved, the order, the numbers) and on
 the part of a page in Chromium that an action changed."""
+import json
+
 import pytest
 
 from judging.engine.assertions import (Change, Seen, State, brings_every_value, colours_brought, identical, labelled_values, mislabelled, misordered, misplaced,
@@ -33,6 +35,15 @@ def test_words_the_checkpoint_glued_together_still_count():
 
 def test_words_no_side_changed_give_no_direction():
     assert text_direction("a b c", "Logo text", "Logo text")[0] is None
+
+
+def test_one_title_swapped_for_another_the_checkpoint_also_lists_gives_no_direction():
+    # The player bar leaves one song of the list for another; the checkpoint's bar shows a third.
+    playlist = "Neon Rain Kite Harbour Paper Moon Ada Lund Glass Towers Mira Vale"
+    checkpoint, before = playlist + " Glass Towers Mira Vale", playlist + " Neon Rain Kite Harbour"
+    toward, detail = text_direction(checkpoint, before, playlist + " Paper Moon Ada Lund")
+    assert toward is None and detail["words_toward"] == detail["words_away"] == 4
+    assert text_direction(checkpoint, before, playlist + " Glass Towers Mira Vale")[0] is True
 
 
 def test_reordering_is_judged_by_the_order_of_the_checkpoints_words():
@@ -752,3 +763,52 @@ def test_a_line_read_at_the_same_place_as_a_changed_one_is_that_line():
     was = Seen(_png(before), None, "I have checked", (("I have checked", (8, 38, 200, 58)),))
     now = Seen(_png(after), None, "Ihave checked", (("Ihave checked", (30, 38, 200, 58)),))
     assert changed_lines(was, now) == ("I have checked", "Ihave checked")
+
+
+def test_a_sentence_read_with_a_ticked_box_on_one_side_counts_on_both_though_the_page_kept_it():
+    import numpy as np
+
+    from judging.engine.assertions import Seen, changed_lines, text_direction
+
+    before = np.full((100, 400, 3), 255, np.uint8)
+    after = before.copy()
+    after[40:56, 10:26] = (200, 90, 30)        # the checkbox turns blue with a tick; its sentence stays
+    sentence = [["I have checked the details", 30, 40, 200, 56]]
+    was = Seen(_png(before), None, "0 I have checked the details", (("0 I have checked the details", (8, 38, 200, 58)),))
+    now = Seen(_png(after), None, "< I have checked the details",
+               (("<", (8, 38, 28, 58)), ("I have checked the details", (30, 38, 200, 58))))
+    read = changed_lines(was, now, sentence, sentence)
+    assert read == ("0 I have checked the details", "< I have checked the details")
+    assert text_direction("< I have checked the details Send", *read)[1]["words_away"] == 0   # no word vanished
+
+
+def test_a_step_that_changes_no_word_is_judged_where_the_page_changed():
+    # A video page: the control bar's pause sign turns back into a play triangle. The rebuild's page
+    # around it is laid out otherwise, so the whole screenshots' likeness cannot tell.
+    import cv2
+    import numpy as np
+
+    from judging.engine.assertions import looks_toward
+    from judging.engine.similarity import make_similarity
+
+    def page(icon, title_at):
+        image = np.full((800, 1280, 3), 245, np.uint8)
+        cv2.rectangle(image, (80, 60), (1200, 620), (30, 30, 30), -1)
+        cv2.putText(image, "Building a Cedar Strip Canoe", (80, title_at), cv2.FONT_HERSHEY_SIMPLEX, 1.2, (20, 20, 20), 2)
+        cv2.rectangle(image, (80, 640), (1200, 690), (60, 60, 60), -1)
+        if icon == "play":
+            cv2.fillPoly(image, [np.array([(100, 650), (100, 680), (126, 665)])], (255, 255, 255))
+        elif icon == "pause":
+            cv2.rectangle(image, (100, 650), (108, 680), (255, 255, 255), -1)
+            cv2.rectangle(image, (116, 650), (124, 680), (255, 255, 255), -1)
+        else:
+            cv2.rectangle(image, (100, 650), (124, 680), (255, 255, 255), -1)
+        return cv2.imencode(".png", image)[1].tobytes()
+
+    similarity = make_similarity()
+    checkpoint, playing = page("play", 740), page("pause", 760)
+    toward, detail = looks_toward(similarity, checkpoint, playing, page("play", 760), lambda: None)
+    assert toward is True and detail["changed_region"][1] >= 640
+    assert json.loads(json.dumps(detail)) == detail       # a result's detail is stored as JSON
+    assert looks_toward(similarity, checkpoint, playing, page("stop", 760), lambda: None)[0] is False
+    assert looks_toward(similarity, checkpoint, playing, playing, lambda: "whole")[0] == "whole"
