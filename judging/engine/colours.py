@@ -15,6 +15,7 @@ import numpy as np
 # button), by half the strongest, unless it is nearly black; its hue (degrees) then names it. A dark
 # grey tinted towards a hue (the slate #2a3140 of dark themes) is the grey a person sees.
 CHROMA_MIN = 0.15 * 255
+WHITE_LIGHTNESS = 0.85   # lighter than this and of no hue is white
 DARK_SATURATION, NEAR_BLACK = 0.5, 0.2 * 255
 HUES = ((15, "red"), (40, "orange"), (70, "yellow"), (165, "green"), (195, "teal"), (255, "blue"),
         (290, "purple"), (345, "pink"), (360, "red"))
@@ -63,7 +64,7 @@ def names_of(pixels, turn=0.0):
     hue = (hue + turn) % 360
     out = np.full(len(pixels), NAMES.index("grey"))
     out[lightness < 0.25] = NAMES.index("black")
-    out[lightness > 0.85] = NAMES.index("white")
+    out[lightness > WHITE_LIGHTNESS] = NAMES.index("white")
     coloured = (chroma > CHROMA_MIN) | ((high > NEAR_BLACK) & (chroma > DARK_SATURATION * high))
     band = np.searchsorted([limit for limit, _ in HUES], hue, side="right")
     band = np.minimum(band, len(HUES) - 1)

@@ -534,7 +534,7 @@ def _of_kind(phrase, fits, scene, words, typing, level):
         # "the star outline": of the drawings, those only outlined; set aside when none tells (a page
         # that draws every star the same way).
         wanted = phrase.fill == "filled"
-        fits = [f for f in fits if scene.look(f.c).filled() == wanted] or fits
+        fits = [f for f in fits if scene.look(f.c).filled(shape=phrase.circular) == wanted] or fits
     if phrase.circular:
         fits = [f for f in fits if scene.look(f.c).circular()] or fits
     return fits

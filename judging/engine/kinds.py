@@ -17,7 +17,7 @@ import math
 import re
 import unicodedata
 
-from . import drawings
+from . import colours, drawings
 
 WORD = re.compile(r"[a-z]+")
 CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -157,6 +157,16 @@ POINTERS = {"arrow", "chevron", "caret", "triangle"}
 def _painted(paint):
     """Whether a computed background colour paints anything (not transparent)."""
     return bool(paint) and paint != "image" and not re.search(r",\s*0(?:\.0+)?\)$", paint) and paint != "transparent"
+
+
+def _white(colour):
+    """Whether a computed colour ("rgb(250, 250, 250)") is white as the colour names read it: light
+    and of no hue."""
+    channels = [float(v) for v in re.findall(r"[\d.]+", colour)[:3]]
+    if len(channels) < 3:
+        return False
+    high, low = max(channels), min(channels)
+    return (high + low) / 2 / 255 > colours.WHITE_LIGHTNESS and high - low <= colours.CHROMA_MIN
 
 
 def noun(word):
@@ -354,22 +364,27 @@ class Look:
                     or "grid" in self.parent_display)
         raise ValueError(kind)
 
-    def filled(self):
+    def filled(self, shape=False):
         """True when its drawing is filled in, False when only outlined, None when nothing tells: its
         symbol (★ or ☆), its names (an icon font's "star-outline", "fa-regular"), the fill of its SVG
-        shapes, or a CSS shape painted or only bordered."""
-        if self.symbol:
+        shapes, or a CSS shape painted or only bordered. `shape`: said of the round shape it is drawn
+        as ("the filled circle"), whose paint tells, not the fill of the icon it shows (a stroked tick)."""
+        round_shape = shape and self.circular() and not self.text and (self.look.get("paint") or self.look.get("border"))
+        if self.symbol and not round_shape:
             return True if self.symbol in FILLED_SYMBOLS else False if self.symbol in OUTLINE_SYMBOLS else None
         if OUTLINE_NAMES & self.names:
             return False
         if FILLED_NAMES & self.names:
             return True
-        if self.look.get("outline") is not None:
+        if self.look.get("outline") is not None and not round_shape:
             return not self.look["outline"]
         mark = self.c.get("mark")
         if not self.text and self.picture < 0.5 and (self.look.get("paint") or self.look.get("border")):
-            # Painted the colour of what it sits on (a white ring on a white page), it is not filled in.
-            return _painted(mark.get("paint")) if mark else bool(self.look.get("paint"))
+            # Painted the colour of what it sits on (a white ring on a white page), it is not filled in;
+            # nor is a ring white inside, as a form's unticked box is, on a dark page too.
+            if mark:
+                return _painted(mark.get("paint")) and not (mark.get("border") == "trbl" and _white(mark["paint"]))
+            return bool(self.look.get("paint"))
         if self.text and mark and (_painted(mark.get("paint")) or mark.get("border")):
             return _painted(mark.get("paint"))      # a button with text: solid, or only outlined
         return None

@@ -3,7 +3,8 @@
 "Click the fourth star in the rating row", "Type 'Ana' into the field under 'Email'": a description
 names a target (its quoted text and other words, its kind, colour, size, fill, order and position)
 and places it by landmarks ("in the rating row", "under 'Email'"), each with its relation to the
-target; "in the second row and third column" is two landmarks.
+target; "in the second row and third column" is two landmarks, as is "in the today column of the first
+row" (where they cross).
 
 The target comes first; each relation word ("to the right of", "under", "next to", "in", "of", "at")
 starts a landmark. A landmark that is only a position ("in the top right corner", "at the top of")
@@ -83,6 +84,7 @@ REGIONS = {"row", "column", "col", "grid", "list", "table", "panel", "banner", "
            "bar", "card", "tile", "box", "container", "group", "strip", "gallery", "palette", "carousel", "slider",
            "calendar", "month", "board"}
 # Relation words, longest first, and what they mean.
+LINES = {"row", "column"}
 RELATIONS = [
     (("to", "the", "right", "of"), "right"), (("on", "the", "right", "of"), "right"), (("right", "of"), "right"),
     (("to", "the", "left", "of"), "left"), (("on", "the", "left", "of"), "left"), (("left", "of"), "left"),
@@ -213,6 +215,12 @@ def _split(tokens):
             i += 1
     parts.append((relation, current))
     return parts
+
+
+def _line(phrase):
+    """"row" or "column" when the phrase is a row or a column (by whatever words), else None."""
+    lines = {"column" if r == "col" else r for r in phrase.regions} & LINES
+    return next(iter(lines)) if len(lines) == 1 and phrase.regions <= {"row", "column", "col"} else None
 
 
 def _names_line(phrase):
@@ -472,6 +480,10 @@ class Description:
                     and phrase.regions and not (phrase.quoted or phrase.keywords):
                 # "on the remaining row of the panel": a line of it, which it places the target in.
                 relations[-1] = Relation(relations[-1].kind, replace(phrase, text=f"{relations[-1].landmark.text} of {phrase.text}"))
+            elif relation == "of" and relations and not framed and {_line(relations[-1].landmark), _line(phrase)} == LINES:
+                # "the today column of the first habit row": the cell where the column crosses the row,
+                # as "in the first row and the today column" says it.
+                relations.append(Relation("in", phrase))
             elif relation == "of" and relations and not framed and not _names_line(relations[-1].landmark):
                 # "above the list of questions": the words belong to the landmark before.
                 before = relations[-1].landmark

@@ -1019,6 +1019,21 @@ def test_a_cell_named_by_its_row_and_its_column(open_page):
     page = open_page(BOARD)
     assert chosen(page, "Click the cell in the second row and third column") == "b3"
     assert chosen(page, "Click the cell in the bottom row and the first column") == "c1"
+    assert chosen(page, "Click the cell in the third column of the second row") == "b3"
+
+
+HABITS = """<!doctype html><style>body { margin: 20px; font: 14px sans-serif; } td, th { width: 70px; height: 40px; }
+  .c { display: block; width: 24px; height: 24px; border-radius: 50%; border: 2px solid #999; cursor: pointer; }
+</style><table><tr><th>Habit</th><th>Mon</th><th>Tue</th><th>Wed</th></tr>""" + "".join(
+    f'<tr><td>{habit}</td>' + "".join(f'<td><span class="c" data-k="{habit[0]}{day}"></span></td>' for day in "MTW") + "</tr>"
+    for habit in ("Water", "Read", "Stretch")) + "</table>"
+
+
+def test_a_cell_named_by_the_column_of_a_row(open_page):
+    # "the Tue column of the second row": where that column crosses that row.
+    page = open_page(HABITS)
+    assert chosen(page, "Click the circle in the Tue column of the second row") == "RT"
+    assert chosen(page, "Click the circle in the Wed column of the first habit row") == "WW"
 
 
 PRODUCT_GRID = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; font: 14px sans-serif; }
@@ -2099,3 +2114,27 @@ def test_an_empty_circle_is_a_ring_drawn_round(open_page):
     <button data-k="open"></button><button class="add" data-k="add">Add</button></div>""")
     assert chosen(page, "Click the empty circle in the row") == "open"
     assert chosen(page, "Click the filled circle in the row") == "done"
+
+
+TICK = '<svg width="16" height="16" viewBox="0 0 16 16"><path d="M3.5 8.5l3 3 6-7" stroke="#fff" stroke-width="2.4" fill="none"/></svg>'
+DARK_HABITS = """<!doctype html><style>body { margin: 20px; font: 14px serif; background: #15121c; color: #eee; }
+  td, th { width: 70px; height: 44px; text-align: center; }
+  .c { display: block; margin: auto; width: 28px; height: 28px; border-radius: 50%; border: 2px solid #5b5678; cursor: pointer;
+       background: #fff; padding: 0; }
+  .c.on { background: #f97316; border-color: transparent; } .c.later { background: transparent; border-style: dashed; cursor: default; }
+</style><table><tr><th>Habit</th><th>Mon</th><th>Tue</th><th>Wed</th><th>Thu</th></tr>""" + "".join(
+    f'<tr><td>{habit}</td>' + "".join(
+        f'<td><span class="c later" data-k="{habit[0]}{day}"></span></td>' if day in "WH" else
+        f'<td><button class="c on" data-k="{habit[0]}{day}">{TICK}</button></td>' if (habit, day) in {("Water", "M"), ("Read", "T")} else
+        f'<td><button class="c" data-k="{habit[0]}{day}"></button></td>'
+        for day in "MTWH") + "</tr>"
+    for habit in ("Water", "Read", "Stretch")) + "</table>"
+
+
+def test_an_empty_circle_is_white_inside_its_ring_on_a_dark_page_too(open_page):
+    # Unticked days are white discs in a ring, ticked ones orange, days to come dashed rings of nothing.
+    page = open_page(DARK_HABITS)
+    assert chosen(page, "Click the empty circle in the first row") == "WT"
+    assert chosen(page, "Click the filled circle in the second row") == "RT"
+    # Ticked, they show a tick drawn as a stroke: the circle is filled, whatever its tick is drawn with.
+    assert chosen(page, "Click the filled orange check circle in the second row") == "RT"
