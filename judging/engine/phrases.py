@@ -83,8 +83,8 @@ REGIONS = {"row", "column", "col", "grid", "list", "table", "panel", "banner", "
            "navbar", "nav", "navigation", "menu", "toolbar", "dialog", "modal", "popup", "window", "form", "section", "drawer",
            "bar", "card", "tile", "box", "container", "group", "strip", "gallery", "palette", "carousel", "slider",
            "calendar", "month", "board"}
-# Relation words, longest first, and what they mean.
 LINES = {"row", "column"}
+# Relation words, longest first, and what they mean.
 RELATIONS = [
     (("to", "the", "right", "of"), "right"), (("on", "the", "right", "of"), "right"), (("right", "of"), "right"),
     (("to", "the", "left", "of"), "left"), (("on", "the", "left", "of"), "left"), (("left", "of"), "left"),
