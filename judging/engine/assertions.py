@@ -285,7 +285,7 @@ def changed_lines(before, after, before_texts=(), after_texts=()):
     a, b = colours.decode(before.png), colours.decode(after.png)
     if a is None or b is None or a.shape != b.shape:
         return before.text, after.text
-    changed = cv2.absdiff(a, b).max(axis=2) > PIXEL_NOISE
+    changed = colours.difference(a, b) > PIXEL_NOISE
     kept = {tuple(t) for t in before_texts} & {tuple(t) for t in after_texts}
     # Boxes (left, top, right, bottom) of the texts kept in place and of the others, as arrays: a page
     # lists thousands of texts and every line read is looked up among them.
@@ -881,7 +881,7 @@ def colours_brought(assertion, previous_png, current_png):
     was, now = colours.decode(previous_png), colours.decode(current_png)
     if was is None or now is None or was.shape != now.shape:
         return []
-    changed = np.abs(was.astype(np.int16) - now.astype(np.int16)).max(axis=2) > CHANGED_PIXEL
+    changed = colours.difference(was, now) > CHANGED_PIXEL
     if not changed.any():
         return []
     names_was, names_now = colours.names_of(was[changed]), colours.names_of(now[changed])
@@ -897,7 +897,7 @@ def colours_brought(assertion, previous_png, current_png):
 def changed_box(a, b):
     """(left, top, right, bottom) around the pixels that differ between two decoded screenshots of one
     size, with CHANGED_MARGIN to spare; None when none differs."""
-    ys, xs = np.nonzero(cv2.absdiff(a, b).max(axis=2) > PIXEL_NOISE)
+    ys, xs = np.nonzero(colours.difference(a, b) > PIXEL_NOISE)
     if not len(xs):
         return None
     height, width = a.shape[:2]
@@ -930,7 +930,7 @@ def identical(png_a, png_b):
     a, b = colours.decode(png_a), colours.decode(png_b)
     if a is None or b is None or a.shape != b.shape:
         return False
-    return np.count_nonzero(np.any(a != b, axis=2)) <= IDENTICAL_SHARE * a.shape[0] * a.shape[1]
+    return cv2.countNonZero(colours.difference(a, b)) <= IDENTICAL_SHARE * a.shape[0] * a.shape[1]
 
 
 def _thin_difference(png_a, png_b):
@@ -938,7 +938,7 @@ def _thin_difference(png_a, png_b):
     caret, a focus ring), not a patch a glyph could be drawn in: a digit that reads 4 where the other
     reads 3, too small for OCR to read on either."""
     a, b = colours.decode(png_a), colours.decode(png_b)
-    changed = (cv2.absdiff(a, b).max(axis=2) > PIXEL_NOISE).astype(np.uint8)
+    changed = (colours.difference(a, b) > PIXEL_NOISE).astype(np.uint8)
     return not cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)).any()
 
 
