@@ -84,9 +84,16 @@ FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?" + _CHANGED + "|"
 # "changes from 8 episodes · 2 downloaded to 8 episodes · 3 downloaded", "from Leaving 16:00 to Leaving
 # 17:00": all a text changes from, up to its "to", is the old value, numbers and words alike.
 FROM_TEXT = re.compile(r"\bfrom\s+([^;]{1,60}?)\s+to\s+(?=\S)", re.I)
-# The quote a text changes from, and the one it changes to.
-OLD_QUOTE = re.compile(r"\bfrom\s*$", re.I)
-NEW_QUOTE = re.compile(r"\s+to\s+\S", re.I)
+# What the page read before the action, which it need not show after: the quote a text changes from,
+# whatever stands between the "from", the quote and the "to" ("changes from a red disc with 'Red to
+# move' to a cream disc"); the one something is replaced by another in, or is shown instead of ("'No
+# stems yet' is replaced by a line …", "instead of 'Save'"); the one something showed ("the box, which
+# showed the grey placeholder 'Scene name', now shows …").
+OLD_QUOTE = re.compile(r"\bfrom\b(?:(?!\bto\b).){0,60}$", re.I | re.S)
+NEW_QUOTE = re.compile(r"[^;]{0,60}?\s+to\s+\S", re.I)
+REPLACED_QUOTE = re.compile(r"(?:\s+[a-z]+){0,3}?\s+(?:is|are|was|were|gets?|got)\s+replaced\b", re.I)
+PAST_QUOTE = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|replaces|showed|displayed|"
+                        r"used\s+to\s+(?:show|read|say))\s+(?:[^\s'\"“‘]+\s+){0,3}$", re.I)
 # "changes from Heating to 21.5 °C to Heating to 22.0 °C": where the old text says "to" itself, its
 # end is the "to" after which the new text repeats its words with other numbers.
 TO = re.compile(r"\s+to\s+", re.I)
@@ -698,8 +705,7 @@ def quoted_claims(assertion):
         gone, stays, new = bool(GONE.search(clause)), bool(STAYS.search(clause)), bool(NOW.search(clause))
         for match in QUOTED.finditer(clause):
             text = next(g for g in match.groups() if g is not None).strip()
-            # "changes from 'New message' to 'Quarterly numbers'": the first is what it read before.
-            if text and not (OLD_QUOTE.search(clause, 0, match.start()) and NEW_QUOTE.match(clause, match.end())):
+            if text and not _read_before(clause, match):
                 claims.append(Claim(text, not gone, read=bool(READ_BEFORE.search(clause[:match.start()])), stays=stays,
                                     new=new))
         bare = QUOTED.sub("\x00", clause)      # a quote after "titled" is the title, said above
@@ -714,6 +720,12 @@ def quoted_claims(assertion):
                 continue
             claims.append(Claim(text, not gone, alone=len(words) == 1, read=True, stays=stays, new=new, told=_told(text)))
     return claims
+
+
+def _read_before(clause, quote):
+    """Whether a quote of the clause is what the page read before the action (see OLD_QUOTE)."""
+    return bool(OLD_QUOTE.search(clause, 0, quote.start()) and NEW_QUOTE.match(clause, quote.end())
+                or REPLACED_QUOTE.match(clause, quote.end()) or PAST_QUOTE.search(clause, 0, quote.start()))
 
 
 def _told(text):

@@ -326,6 +326,20 @@ def test_the_quote_a_text_changes_from_need_not_be_shown():
     assert unmet_quotes("Removed from 'Favourites', the star goes grey.", "Favourites") == ["Favourites"]
 
 
+def test_a_quote_the_page_read_before_the_action_need_not_be_shown():
+    replaced = "In the summary, 'No stems yet' is replaced by a line 'Rose × 1  $4.50'."
+    assert unmet_quotes(replaced, "Your bouquet\nRose × 1  $4.50") == []
+    assert unmet_quotes(replaced, "Your bouquet\nNo stems yet") == ["Rose × 1  $4.50"]
+    worded = "The turn box changes from a red disc with 'Red to move' to a cream disc with 'Cream to move'."
+    assert unmet_quotes(worded, "Cream to move\nMove 2") == []
+    assert unmet_quotes(worded, "Red to move\nMove 1") == ["Cream to move"]
+    past = "The text box, which showed the grey placeholder 'Scene name', now shows 'Encore'."
+    assert unmet_quotes(past, "Scenes\nEncore") == []
+    assert unmet_quotes("The button reads 'Saved' instead of 'Save'.", "Saved") == []
+    # What the action brought is still claimed, whatever went before it in the sentence.
+    assert unmet_quotes("The status is set to 'Done' and the 'Undo' link appears.", "Done") == ["Undo"]
+
+
 def test_a_fields_value_the_page_lists_last_still_reads_alone():
     # Probes list the fields' values after every other text, so the value is the DOM text's last line.
     after = State(mutations=3, url="", scroll=[0, 0], text="", changed_text="",
