@@ -86,13 +86,13 @@ FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?" + _CHANGED + "|"
 FROM_TEXT = re.compile(r"\bfrom\s+([^;]{1,60}?)\s+to\s+(?=\S)", re.I)
 # What the page read before the action, which it need not show after: the quote a text changes from,
 # whatever stands between the "from", the quote and the "to" ("changes from a red disc with 'Red to
-# move' to a cream disc"); the one something is replaced by another in, or is shown instead of ("'No
-# stems yet' is replaced by a line …", "instead of 'Save'"); the one something showed ("the box, which
-# showed the grey placeholder 'Scene name', now shows …").
+# move' to a cream disc"); one that is replaced by another, or that something is shown instead of ("'No
+# stems yet' is replaced by a line …", "instead of 'Save'"); one that something showed ("the box, which
+# showed the grey placeholder 'Scene name', now shows …"; "displayed" may be the present's passive).
 OLD_QUOTE = re.compile(r"\bfrom\b(?:(?!\bto\b).){0,60}$", re.I | re.S)
 NEW_QUOTE = re.compile(r"[^;]{0,60}?\s+to\s+\S", re.I)
 REPLACED_QUOTE = re.compile(r"(?:\s+[a-z]+){0,3}?\s+(?:is|are|was|were|gets?|got)\s+replaced\b", re.I)
-PAST_QUOTE = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|replaces|showed|displayed|"
+PAST_QUOTE = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|replaces|showed|"
                         r"used\s+to\s+(?:show|read|say))\s+(?:[^\s'\"“‘]+\s+){0,3}$", re.I)
 # "changes from Heating to 21.5 °C to Heating to 22.0 °C": where the old text says "to" itself, its
 # end is the "to" after which the new text repeats its words with other numbers.
