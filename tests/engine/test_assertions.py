@@ -338,6 +338,7 @@ def test_a_quote_the_page_read_before_the_action_need_not_be_shown():
     assert unmet_quotes("The button reads 'Saved' instead of 'Save'.", "Saved") == []
     # What the action brought is still claimed, whatever went before it in the sentence.
     assert unmet_quotes("The status is set to 'Done' and the 'Undo' link appears.", "Done") == ["Undo"]
+    assert unmet_quotes("A banner is displayed as 'Welcome back'.", "Home") == ["Welcome back"]
 
 
 def test_a_fields_value_the_page_lists_last_still_reads_alone():
