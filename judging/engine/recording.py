@@ -13,6 +13,7 @@ The cursor is found by its shape, the arrow every desktop draws: a white body wi
 its tip at the point.
 """
 import json
+import math
 import subprocess
 import threading
 from dataclasses import dataclass, field
@@ -310,10 +311,18 @@ def _settled(began, met):
     began (a panel sliding in): then as the click met it."""
     if began is None or met is None:
         return met or began
-    # Compared where neither had the cursor painted out: a smudge where the arrow was is no change.
-    first, then = began.patch.copy(), met.patch.copy()
+    # Compared where neither had the cursor painted out: a smudge where the arrow was is no change. Those
+    # places are left out, not blacked out in both: a dark block two plain patches share would make them
+    # look alike whatever else they show (a sheet that slid in under a cursor almost at rest).
+    seen = np.ones(began.patch.shape[:2], bool)
     for painted in (began.painted, met.painted):
         if painted is not None:
-            first[painted > 0] = then[painted > 0] = 0
-    same = cv2.matchTemplate(first, then, cv2.TM_CCOEFF_NORMED)[0, 0]
-    return began if same >= SAME_LOOK else met
+            seen &= painted == 0
+    return began if _correlation(began.patch[seen], met.patch[seen]) >= SAME_LOOK else met
+
+
+def _correlation(a, b):
+    """The normalised correlation of two sets of BGR pixels, as cv2.TM_CCOEFF_NORMED gives it."""
+    x, y = a.astype(np.float64) - a.mean(axis=0), b.astype(np.float64) - b.mean(axis=0)
+    norm = math.sqrt(float((x * x).sum()) * float((y * y).sum()))
+    return float((x * y).sum()) / norm if norm else float(np.array_equal(a, b))

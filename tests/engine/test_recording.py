@@ -143,6 +143,32 @@ def test_the_arrow_painted_out_on_its_way_to_the_control_is_no_change_of_the_pag
     assert spots and abs(spots[0].x - 165) <= 2 and abs(spots[0].y - 95) <= 2 and spots[0].likeness > 0.99
 
 
+def test_a_panel_that_arrived_as_the_pointer_came_is_looked_at_though_the_arrow_hid_part_of_it(tmp_path):
+    # The step began on a plain page; a light panel with a round minus slid in, and the frame before the
+    # cursor reached the minus has the arrow painted out over its lower half. Blacked out in both, that
+    # part made the two light patches look alike, and the plain page was taken for the look.
+    def panel():
+        image = Image.new("RGB", SIZE, (250, 250, 250))
+        draw = ImageDraw.Draw(image)
+        draw.ellipse((151, 81, 179, 109), outline=(150, 150, 150), width=2)
+        draw.line((158, 95, 172, 95), fill=(60, 60, 60), width=2)
+        draw.rectangle((90, 91, 130, 99), fill=(90, 90, 90))         # the line's name
+        draw.line((70, 125, 260, 125), fill=(230, 230, 230), width=1)
+        return image
+
+    plain = Image.new("RGB", SIZE, (250, 250, 250))
+    ImageDraw.Draw(plain).rectangle((90, 135, 150, 141), fill=(120, 120, 120))
+    frames = [plain.copy() for _ in range(20)]
+    for frame in frames:
+        draw_cursor(frame, 40, 170, pressed=False)
+    on_the_way, done = panel(), panel()
+    draw_cursor(on_the_way, 168, 104, pressed=False)
+    draw_cursor(done, 165, 95, pressed=False)
+    task = load_task(write_task(tmp_path / "t", frames + [on_the_way] * 3 + [done] * 6, [(1, 0.5), (2, 2.0)]))
+    spots = recording.read_cues(task)[2].spots(bgr(panel()))
+    assert spots and abs(spots[0].x - 165) <= 2 and abs(spots[0].y - 95) <= 2 and spots[0].likeness > 0.95
+
+
 def test_a_task_without_step_times_has_no_cues(tmp_path):
     folder = write_task(tmp_path / "t", [page_picture()] * 10, [(1, 0.2), (2, 0.5)])
     (folder / "metadata.json").write_text(json.dumps({"recording_details": {"resolution": "320x200"}}))
