@@ -507,6 +507,11 @@ def _clickable(f, scene):
     return bool(_holder(f, None, scene).c.get("interactive"))
 
 
+def _reachable(f, scene):
+    """Whether a click on the fit acts on something: it, or an element it is part of, takes clicks."""
+    return bool(f.c.get("interactive")) or any(scene.by_node.get(node, {}).get("interactive") for node in scene.path(f.c))
+
+
 def _clickable_series(fits, n, scene):
     """The fits in series of alike clickable elements long enough to count the n-th in: fields and
     other controls apart (a search field is not the first of the questions under it)."""
@@ -1385,8 +1390,10 @@ def _choose(action, description, scene):
         matched = [f for f in matched if f.kind == best]
     if target.sizes and matched and not ordinal:
         # "The first of the small grey chips": with a count, the size says what the series is (chips
-        # as wide as their words), not which of them.
-        matched = _sized(matched, target.sizes)
+        # as wide as their words), not which of them. A size tells apart what a user sees and could act
+        # on: "the little arrow" is the small sort arrow in a column's button, not a smaller line a chart's
+        # legend draws for show further down.
+        matched = _sized([f for f in matched if f.c.get("inViewport") and _reachable(f, scene)] or matched, target.sizes)
     if missing and not words and len(matched) > 1 and _undecided(description, missing, matched):
         return None, _nothing(description, matched, scene, f"no {missing[0]!r} on the page to tell them apart")
     if ordinal and ordered and description.relations[-1].kind in ("below", "above"):

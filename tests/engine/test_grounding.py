@@ -931,6 +931,27 @@ def test_size_words_pick_the_widest_or_smallest_when_sizes_differ(open_page):
     assert chosen(page, "Click the small blue button on the right") == "test"
 
 
+SORTABLE = """<!doctype html><style>body { margin: 20px; font: 14px sans-serif; }
+  .line { display: grid; grid-template-columns: 200px 120px 120px 60px; min-height: 40px; align-items: center; }
+  .line button { border: 0; background: none; font: 700 13px sans-serif; padding: 0; }
+  .chart { height: 560px; } footer i { display: inline-block; width: 14px; height: 3px; margin-right: 6px; vertical-align: middle; }
+</style><div class="line head"><span>Task</span><span>Owner</span><span><button data-cmd="sort">Due
+<svg width="12" height="12" viewBox="0 0 12 12" data-k="sort"><polygon points="6,1.5 9.2,5 2.8,5" fill="#999"/><polygon points="6,10.5 9.2,7 2.8,7"
+fill="#999"/></svg></button></span><span>Pts</span></div>""" + "".join(
+    f'<div class="line"><span>{task}</span><span>{owner}</span><span>Mar {day}</span><span>{pts}</span></div>'
+    for task, owner, day, pts in (("Audit sitemap", "MK", 4, 2), ("Wireframes", "JR", 12, 5), ("Staging", "TN", 7, 3))) + """
+<section class="chart"><header><h2>Burndown</h2><span>Points left per working day</span></header></section>
+<footer><span><i style="background:#ccc" data-k="ideal"></i>Ideal</span><span><i style="background:#36f" data-k="actual"></i>Actual</span></footer>
+<script>document.addEventListener("click", (e) => { if (e.target.closest("[data-cmd]")) document.body.dataset.sorted = 1; });</script>"""
+
+
+def test_a_size_word_chooses_among_what_a_user_could_act_on(open_page):
+    # Of the drawings that could be arrows, the legend's lines under the chart's header further down are
+    # smaller than the sort arrow, but out of view and no part of anything a user would click.
+    page = open_page(SORTABLE)
+    assert chosen(page, "Click the little arrow in the header row") == "sort"
+
+
 COMPANY = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; font: 14px sans-serif; }
   .co { display: flex; gap: 8px; align-items: center; } .r span { color: #fa0; } .co button { background: none; border: 0; }</style>
 <div class="co"><h1>Northwind Traders</h1><button aria-label="Follow" data-k="follow"><svg width="20" height="20"
