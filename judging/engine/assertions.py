@@ -23,7 +23,9 @@ screenshot text (OCR) with screenshot text, pixels with pixels, the page's DOM w
   page's own wording and does not weigh; one that vanishes moves toward it), read only on the lines
   over pixels the action changed (a line it left alone says what it said, however OCR read it again);
   as many moving away as toward is no evidence (a player bar leaving one listed song for another);
-  if no word changed but their order did (a sort), the order came closer to the checkpoint's; if
+  if no word changed but their order did (a sort), the order came closer to the checkpoint's (where
+  the assertion says the list is put in order, that decides though words changed: OCR reads moved
+  lines with other slips); if
   neither changed (a switch that only changes colour), the part of the screenshot the action changed
   came closer to the checkpoint there (a play icon is a speck on the whole screenshot). A quoted or
   named text the assertion says is shown that the action brought onto the page (a button that now reads
@@ -372,6 +374,19 @@ def order_direction(truth_text, before_text, after_text):
     if was is None or now is None or was == now:
         return None, {}
     return now > was, {"order_before": round(was, 4), "order_after": round(now, 4)}
+
+
+def read_direction(assertion, truth_text, before_text, after_text):
+    """(verdict or None, detail) from the lines the action changed: most changed words moved toward the
+    checkpoint, or, when no word changed, their order came closer to its order. Where the assertion says
+    a list is put in order, an order that came closer is the move though words changed: a sort moves every
+    line, and OCR reads a moved line with other slips ("Draft" then "Drat")."""
+    toward, detail = text_direction(truth_text, before_text, after_text)
+    if toward is None or not toward and ORDERED.search(assertion):
+        ordered, order = order_direction(truth_text, before_text, after_text)
+        if ordered is not None and (toward is None or ordered):
+            return ordered, {**detail, **order}
+    return toward, detail
 
 
 def _values(text):
@@ -1093,11 +1108,8 @@ class OfflineJudge:
         if NO_CHANGE.search(text):
             # Meant to do nothing, it went nowhere: toward the checkpoint is staying as it was.
             toward, detail = observed(text, change, before.page_text, after.page_text), {}
-        read = changed_lines(previous, current, before.boxes, after.boxes) if toward is None else None
         if toward is None:
-            toward, detail = text_direction(truth_text, *read)
-        if toward is None:
-            toward, detail = order_direction(truth_text, *read)
+            toward, detail = read_direction(text, truth_text, *changed_lines(previous, current, before.boxes, after.boxes))
         if toward is None:
             hues = colours_brought(text, previous.png, current.png)
             toward, detail = (True, {"colours_brought": hues}) if hues else looks_toward(

@@ -6,7 +6,7 @@ import pytest
 
 from judging.engine.assertions import (Change, Seen, State, brings_every_value, colours_brought, identical, labelled_values, mislabelled, misordered, misplaced,
                                        missing_numbers, missing_typed, moved, named_numbers, numbers_not_brought, observed,
-                                       order_direction, quotes_brought, same_picture, shown_text, spelled, texts_not_brought, text_direction, theme_brought,
+                                       order_direction, quotes_brought, read_direction, same_picture, shown_text, spelled, texts_not_brought, text_direction, theme_brought,
                                        theme_unmet, unmet_quotes, unmet_with_checkpoint, values_brought)
 
 CART = "Ridge Hiking Boots $149 Add to cart Trail Runner Shoes $119 Add to cart Canyon Approach Shoes $99 Add to cart"
@@ -52,6 +52,19 @@ def test_reordering_is_judged_by_the_order_of_the_checkpoints_words():
     assert order_direction(checkpoint, before, checkpoint)[0] is True
     assert order_direction(checkpoint, before, "Orbit Mouse $49 Glide Mouse $29 Pulse Mouse $19")[0] is False
     assert order_direction(checkpoint, before, before)[0] is None
+
+
+def test_a_sort_is_judged_by_its_order_though_ocr_reread_the_moved_lines_otherwise():
+    # The rows moved and OCR made other slips on them: the words seem to move away, the order came closer.
+    checkpoint = "Audit sitemap Mar 4 Set up staging Mar 7 Migration script Mar 9 Accessibity pass Mar 11 Draft wireframes Mar 12"
+    before = "Audit sitemap Mar 4 Draft wireframes Mar 12 Migration script Mar 9 Set up staging Mar 7 Accessibity pass Mar 11"
+    after = "Audit sitemap Mar 4 Set up staging Mar 7 Migration script Mar 9 Accessibilitypass Mar 1 Drat wireframes Mar 12"
+    assert text_direction(checkpoint, before, after)[0] is False
+    assert read_direction("The table is sorted by due date, earliest first.", checkpoint, before, after)[0] is True
+    # Said of no order, the words decide; and a sort the other way moves away.
+    assert read_direction("The rows show their due dates.", checkpoint, before, after)[0] is False
+    backwards = "Draft wireframes Mar 12 Accessibity pass Mar 11 Migration script Mar 9 Set up staging Mar 7 Audit sitemap Mar 4"
+    assert read_direction("The table is sorted by due date, earliest first.", checkpoint, before, backwards)[0] is False
 
 
 def test_numbers_the_assertion_names_and_the_checkpoint_shows_must_be_on_the_page():
