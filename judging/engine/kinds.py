@@ -74,6 +74,9 @@ ICONS = {
     "sun": ("☀☼🌞🔆", {"sun"}),
     "moon": ("🌙☾☽", {"moon"}),
     "camera": ("📷📸", {"camera"}),
+    # A mixer's or a player's mute button is drawn as a speaker; its solo or monitor button as headphones.
+    "speaker": ("🔈🔉🔊🔇🕨🕩🕪", {"speaker", "volume", "mute", "unmute", "sound", "audio"}),
+    "headphones": ("🎧", {"headphones", "headphone", "headset"}),
     # A "Like" is a heart on some sites and a thumb on others.
     "thumbsup": ("👍", {"upvote", "helpful", "thumbsup", "up", "like"}),
     "thumbsdown": ("👎", {"downvote", "unhelpful", "thumbsdown", "down", "dislike"}),
@@ -125,6 +128,8 @@ NOUNS = {
     "cross": ("close",), "x": ("close",), "sign": ("icon",), "key": ("button",), "tool": ("button",), "chip": ("chip",), "pill": ("chip",), "tag": ("chip",),
     "thumb": ("thumbsup", "thumbsdown"), "thumbs": ("thumbsup", "thumbsdown"), "multiplication": ("multiply",),
     "division": ("divide",), "skip": ("skip",), "rewind": ("rewind",), "check": ("check", "checkbox"),
+    "speaker": ("speaker",), "loudspeaker": ("speaker",), "headphones": ("headphones",), "headphone": ("headphones",),
+    "headset": ("headphones",),
 }
 # "the circular arrow": a refresh or restart icon.
 TURNED = {"circular", "curved", "round", "rotating", "circle"}
@@ -143,7 +148,7 @@ ICON_NAMES = {
     "previous": ("arrow",), "prev": ("arrow",), "back": ("arrow",), "expand": ("chevron", "plus"),
     "collapse": ("chevron", "minus"), "notification": ("bell",), "notifications": ("bell",),
     "forward": ("skip", "arrow"), "multiply": ("multiply",), "divide": ("divide",), "equals": ("equals",),
-    "archive": ("archive",), "percent": ("percent",), "up": ("thumbsup", "arrow"), "down": ("thumbsdown", "arrow"),
+    "archive": ("archive",), "percent": ("percent",), "mute": ("speaker",), "volume": ("speaker",), "sound": ("speaker",), "up": ("thumbsup", "arrow"), "down": ("thumbsdown", "arrow"),
 }
 ZOOM_SIGNS = {"in": "plus", "out": "minus"}
 ICON_FONTS = {"fa", "fas", "far", "fab", "bi", "material", "glyphicon", "symbols", "ti", "lucide", "feather", "ion"}

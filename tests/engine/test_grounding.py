@@ -952,6 +952,25 @@ def test_a_size_word_chooses_among_what_a_user_could_act_on(open_page):
     assert chosen(page, "Click the little arrow in the header row") == "sort"
 
 
+MIXER = """<!doctype html><style>body { margin: 20px; font: 13px sans-serif; display: flex; gap: 12px; }
+  .strip { width: 90px; border: 1px solid #ccc; border-radius: 6px; padding: 8px; text-align: center; }
+  .strip button { width: 34px; height: 28px; margin: 2px; } .knob { width: 26px; height: 26px; border-radius: 50%;
+  border: 2px solid #888; margin: 6px auto; } .fader { height: 160px; width: 6px; background: #ddd; margin: 8px auto; }
+</style>""" + "".join(
+    f'<div class="strip"><b>{name}</b><div class="knob"></div><button aria-label="Mute" data-k="mute{i}"><svg width="16" '
+    f'height="16" viewBox="0 0 16 16"><path d="M2 6h3l4-3v10l-4-3H2z" fill="#555"/><path d="M11 5q2 3 0 6" stroke="#555" '
+    f'fill="none"/></svg></button><button aria-label="Solo" data-k="solo{i}"><svg width="16" height="16" viewBox="0 0 16 16">'
+    f'<path d="M3 10a5 5 0 0 1 10 0v3h-2v-3M3 10v3h2v-3" stroke="#555" fill="none"/></svg></button><div class="fader"></div></div>'
+    for i, name in enumerate(("Vocals", "Guitar", "Bass", "Drums", "Keys"), 1))
+
+
+def test_a_speaker_icon_is_the_mute_button(open_page):
+    # No text says speaker: the mute button is what a speaker icon is drawn on; the knob above it is no speaker.
+    page = open_page(MIXER)
+    assert chosen(page, "Click the speaker icon at the top of the fourth channel strip") == "mute4"
+    assert chosen(page, "Click the speaker in the second strip") == "mute2"
+
+
 COMPANY = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; font: 14px sans-serif; }
   .co { display: flex; gap: 8px; align-items: center; } .r span { color: #fa0; } .co button { background: none; border: 0; }</style>
 <div class="co"><h1>Northwind Traders</h1><button aria-label="Follow" data-k="follow"><svg width="20" height="20"
