@@ -88,12 +88,15 @@ FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?" + _CHANGED + "|"
 FROM_TEXT = re.compile(r"\bfrom\s+([^;]{1,60}?)\s+to\s+(?=\S)", re.I)
 # What the page read before the action, which it need not show after: the quote a text changes from,
 # whatever stands between the "from", the quote and the "to" ("changes from a red disc with 'Red to
-# move' to a cream disc"); one that is replaced by another, or that something is shown instead of ("'No
-# stems yet' is replaced by a line …", "instead of 'Save'"); one that something showed ("the box, which
-# showed the grey placeholder 'Scene name', now shows …"; "displayed" may be the present's passive).
+# move' to a cream disc"); one that is replaced by another, turns into another, or that something is
+# shown instead of ("'No stems yet' is replaced by a line …", "the 'Custom' tag turns into a green 'Flat'
+# tag", "instead of 'Save'"); one that something showed ("the box, which showed the grey placeholder
+# 'Scene name', now shows …"; "displayed" may be the present's passive).
 OLD_QUOTE = re.compile(r"\bfrom\b(?:(?!\bto\b).){0,60}$", re.I | re.S)
 NEW_QUOTE = re.compile(r"[^;]{0,60}?\s+to\s+\S", re.I)
-REPLACED_QUOTE = re.compile(r"(?:\s+[a-z]+){0,3}?\s+(?:is|are|was|were|gets?|got)\s+replaced\b", re.I)
+REPLACED_QUOTE = re.compile(r"(?:\s+[a-z]+){0,3}?\s+(?:(?:is|are|was|were|gets?|got)\s+replaced\b|"
+                            r"(?:turns?|turned|changes?|changed|switch(?:es)?|switched)\s+(?:back\s+)?(?:in)?to\b|"
+                            r"becomes?\s+(?:[^\s'\"“‘]+\s+){0,3}['\"“‘])", re.I)
 PAST_QUOTE = re.compile(r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of|replacing|replaces|showed|"
                         r"used\s+to\s+(?:show|read|say))\s+(?:[^\s'\"“‘]+\s+){0,3}$", re.I)
 # "changes from Heating to 21.5 °C to Heating to 22.0 °C": where the old text says "to" itself, its
@@ -721,8 +724,9 @@ def quoted_claims(assertion):
         for match in QUOTED.finditer(clause):
             text = next(g for g in match.groups() if g is not None).strip()
             if text and not _read_before(clause, match):
+                # A quoted label with its count ('Mix peak 0.0 dB') is the count: a rebuild words the label.
                 claims.append(Claim(text, not gone, read=bool(READ_BEFORE.search(clause[:match.start()])), stays=stays,
-                                    new=new))
+                                    new=new, told=_counted(text)))
         bare = QUOTED.sub("\x00", clause)      # a quote after "titled" is the title, said above
         named, read = INTRODUCED.search(bare), READS.search(bare) or RETITLED.search(bare) or NAMED_TEXT.search(bare)
         if named and len(WORD.findall(named.group(1).lower())) >= 2:
@@ -748,8 +752,12 @@ def _told(text):
     as a name is (Glass Towers by Mira Vale), a message; a label with its count ("the header reads Saved
     jobs (1)", "titled Up next, 2 episodes"), the count."""
     words = text.split()
-    return len(words) >= MESSAGE_LENGTH and not any(w[0].isupper() for w in words[1:]) or \
-        len(words) > 1 and bool(_values(text))
+    return len(words) >= MESSAGE_LENGTH and not any(w[0].isupper() for w in words[1:]) or _counted(text)
+
+
+def _counted(text):
+    """Whether a text is a label with its count ("Saved jobs (1)", "Mix peak 0.0 dB")."""
+    return len(text.split()) > 1 and bool(_values(text))
 
 
 def _fresh_lines(before_boxes, after_boxes):

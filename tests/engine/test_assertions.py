@@ -349,9 +349,28 @@ def test_a_quote_the_page_read_before_the_action_need_not_be_shown():
     past = "The text box, which showed the grey placeholder 'Scene name', now shows 'Encore'."
     assert unmet_quotes(past, "Scenes\nEncore") == []
     assert unmet_quotes("The button reads 'Saved' instead of 'Save'.", "Saved") == []
+    turned = "The curve goes flat and the amber 'Custom' tag turns into a green 'Flat' tag."
+    assert unmet_quotes(turned, "Master EQ\nFlat") == []
+    assert unmet_quotes(turned, "Master EQ\nCustom") == ["Flat"]
+    assert unmet_quotes("The label 'Follow' becomes 'Following'.", "Following") == []
+    assert unmet_quotes("The 'Undo' link becomes visible.", "Home") == ["Undo"]
     # What the action brought is still claimed, whatever went before it in the sentence.
     assert unmet_quotes("The status is set to 'Done' and the 'Undo' link appears.", "Done") == ["Undo"]
     assert unmet_quotes("A banner is displayed as 'Welcome back'.", "Home") == ["Welcome back"]
+
+
+def test_a_quoted_label_with_its_count_may_be_worded_otherwise_but_shows_the_count():
+    # The rebuild's status line reads 'Peak 0.0 dB' for 'Mix peak 0.0 dB', in a row of spans the page's
+    # text runs together: the label is worded its own way, the value is the one said; another value is
+    # not it, nor a line without the label's topic.
+    said = "The status text under the mixer changes from 'Mix peak −3.0 dB' to 'Mix peak 0.0 dB'."
+    status = "6 of 6 channels audiblePeak {} dB48 kHz / 24-bit"
+    assert unmet_quotes(said, status.format("0.0"), fresh="Peak 0.0 dB") == []
+    assert unmet_quotes(said, status.format("−3.0"), fresh="Peak −3.0 dB") == ["Mix peak 0.0 dB"]
+    assert unmet_quotes(said, status.format("0.0").replace("Peak", "Gain"), fresh="Gain 0.0 dB") == ["Mix peak 0.0 dB"]
+    # A quote without a count is the page's wording.
+    assert unmet_quotes("A toast says 'Scene stored in your library'.", "Saved", fresh="Saved") == \
+        ["Scene stored in your library"]
 
 
 def test_a_fields_value_the_page_lists_last_still_reads_alone():
