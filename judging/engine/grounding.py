@@ -94,6 +94,7 @@ OVERLAYS = {"window", "dialog", "modal", "popup", "drawer"}
 LINES = {"row", "column", "col"}
 SIDES = {"top", "bottom", "left", "right"}
 ITEMS = {"card", "tile", "box"}     # containers that repeat, one per item
+PICTURES = {"image", "thumbnail"}
 SERIES = {"list", "table", "grid", "board", "gallery", "carousel", "strip"}    # containers of a series of items
 # Containers that are a band across the page at one edge: "the bottom bar" is one whatever its class.
 STRIPS = {"bar", "toolbar", "navbar", "header", "footer", "banner", "nav"}
@@ -660,6 +661,13 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
     if phrase.previous:
         return [Anchor(c["box"], candidate=c) for c in _acted_on(visible)]
     words = bool(phrase.quoted or phrase.keywords)
+    if words and not phrase.quoted and PICTURES & {k for alternatives in phrase.kinds for k in alternatives}:
+        # "The top-left flower picture": a picture, placed by its look, where what says the word is no
+        # picture (the summary's line "Flowers").
+        said = [f for f in _fits(phrase, visible, scene, True) if f.text >= LANDMARK_EVIDENCE]
+        looked = _by_look(phrase) if not any(f.kind > 0 for f in said) else None
+        if looked is not None:
+            phrase, words = looked, False
     if words or phrase.kinds or phrase.colours:
         fits, series = _counted(phrase, _fits(phrase, visible, scene, words), scene, words, level=level) \
             if words or phrase.kinds else ([], False)

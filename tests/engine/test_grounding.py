@@ -971,6 +971,27 @@ def test_a_speaker_icon_is_the_mute_button(open_page):
     assert chosen(page, "Click the speaker in the second strip") == "mute2"
 
 
+BOUQUET = """<!doctype html><style>body { margin: 20px; font: 14px sans-serif; display: flex; gap: 40px; }
+  .grid { display: grid; grid-template-columns: repeat(3, 120px); gap: 16px; } .card { text-align: center; }
+  .card svg { display: block; width: 120px; height: 100px; } .card button { width: 36px; height: 30px; }
+  .sum div { display: flex; justify-content: space-between; width: 200px; margin: 8px 0; }</style>
+<div class="grid">""" + "".join(
+    f'<div class="card"><svg viewBox="0 0 120 100"><circle cx="60" cy="40" r="22" fill="{colour}"/><path d="M60 62v34" '
+    f'stroke="#4a4" stroke-width="4"/></svg><b>${price}</b><br><button data-k="plus{i}">+</button></div>'
+    for i, (colour, price) in enumerate((("#c23", "4.50"), ("#e6a", "3.00"), ("#fc2", "3.75"),
+                                         ("#96d", "2.25"), ("#fff", "1.75"), ("#9cf", "4.00")), 1)) + """</div>
+<div class="sum"><h3>Your bouquet</h3><div><span>Stems</span><span>0</span></div>
+<div><span>Flowers</span><span id="flowers-sum">$0.00</span></div><div><span>Total</span><span>$0.00</span></div></div>"""
+
+
+def test_a_picture_named_by_a_word_the_page_says_elsewhere_is_a_picture(open_page):
+    # The summary's value is named "flowers-sum"; the flower pictures say nothing: the picture meant is
+    # the top-left one of them, not the value.
+    page = open_page(BOUQUET)
+    assert chosen(page, "Click the plus button under the top-left flower picture") == "plus1"
+    assert chosen(page, "Click the plus under the second flower image in the bottom row") == "plus5"
+
+
 COMPANY = """<!doctype html><meta charset="utf-8"><style>body { margin: 20px; font: 14px sans-serif; }
   .co { display: flex; gap: 8px; align-items: center; } .r span { color: #fa0; } .co button { background: none; border: 0; }</style>
 <div class="co"><h1>Northwind Traders</h1><button aria-label="Follow" data-k="follow"><svg width="20" height="20"
