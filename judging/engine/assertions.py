@@ -718,9 +718,13 @@ def quoted_claims(assertion):
     one ("starting with Night buses to run every 15 minutes", "titled Ocean maps", "reads Good"):
     shown, unless its clause says it went away. One word a text reads is that text's whole wording
     (the caption "Good", not a review titled "Good kettle")."""
-    claims = []
+    claims, said = [], (False, False, False)
     for clause in CLAUSE.split(assertion):
-        gone, stays, new = bool(GONE.search(clause)), bool(STAYS.search(clause)), bool(NOW.search(clause))
+        # A quote alone after "and" shares what its clause says of the one before ("still says 'Red to
+        # move' and 'No moves yet'").
+        if WORD.search(QUOTED.sub(" ", clause).lower()):
+            said = bool(GONE.search(clause)), bool(STAYS.search(clause)), bool(NOW.search(clause))
+        gone, stays, new = said
         for match in QUOTED.finditer(clause):
             text = next(g for g in match.groups() if g is not None).strip()
             if text and not _read_before(clause, match):
@@ -848,22 +852,31 @@ def _shown(text, page_text, alone=False):
     return match.score >= QUOTED_MATCH and _numbers(text) <= set(there) and _in_sequence(numbers, there)
 
 
-def unmet_quotes(assertion, page_text, fresh=""):
+def unmet_quotes(assertion, page_text, fresh="", was_text=None):
     """Quoted texts the assertion says are shown but are not, or are gone but are still shown.
-    `fresh`: the lines the action brought, where a message may be told in other words."""
+    `fresh`: the lines the action brought, where a message may be told in other words; `was_text`: the
+    page's text before the action (see `_own_wording`)."""
     return [c.text for c in quoted_claims(assertion)
-            if (not c.met(page_text, fresh) if c.should else _shown(c.text, page_text, c.alone))]
+            if (not c.met(page_text, fresh) and not _own_wording(c, was_text) if c.should
+                else _shown(c.text, page_text, c.alone))]
 
 
-def unmet_with_checkpoint(assertion, truth_text, dom_text, screen_text, page_text, fresh=""):
+def unmet_with_checkpoint(assertion, truth_text, dom_text, screen_text, page_text, fresh="", was_text=None):
     """Quoted texts the assertion says are shown, that its checkpoint shows and the page does not; and
     those it says went away ("the row with 'Invoice #4471 is ready' disappears"), that the checkpoint
     does not show and the page still does: the row below it archived instead."""
     claims = quoted_claims(assertion)
     return [c.text for c in claims if c.should and _shown(c.text, truth_text) and not c.met(dom_text, fresh)
-            and not _shown(c.text, screen_text, c.alone)] + \
+            and not _shown(c.text, screen_text, c.alone) and not _own_wording(c, was_text)] + \
         [c.text for c in claims if not c.should and not _shown(c.text, truth_text, c.alone)
          and _shown(c.text, page_text, c.alone)]
+
+
+def _own_wording(claim, was_text):
+    """Whether a text said to stay as it was ("the panel still says 'No moves yet'") is one the page did
+    not show before the action either: the page words it its own way ('No moves played yet.'), and the
+    action left it as it was."""
+    return claim.stays and was_text is not None and not _shown(claim.text, was_text, claim.alone)
 
 
 def unshown_emoji(assertion, page_text):
@@ -1089,7 +1102,7 @@ class OfflineJudge:
             missing = numbers_not_brought(text, after.changed_text, before.text + " " + previous.text,
                                           after.text + " " + current.text, scrolled=change.scroll)
             unechoed = missing_typed(text, typed, None, page_text)
-            quotes = unmet_quotes(text, page_text, fresh)
+            quotes = unmet_quotes(text, page_text, fresh, was_text=shown_text(before, previous))
             unbrought = texts_not_brought(text, before.boxes, after.boxes, before.page_text, after.page_text,
                                           after.text, scrolled=change.scroll, seen=(previous.text, current.text))
             disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
@@ -1125,7 +1138,8 @@ class OfflineJudge:
                 lambda: self.similarity.compare(self.images[j], current.image)
                 > self.similarity.compare(self.images[j], previous.image))
         unechoed = missing_typed(text, typed, truth_text, page_text)
-        quotes = unmet_with_checkpoint(text, truth_text, after.page_text, current.text, page_text, fresh)
+        quotes = unmet_with_checkpoint(text, truth_text, after.page_text, current.text, page_text, fresh,
+                                       was_text=shown_text(before, previous))
         disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
         was, now = self._close(j, k - 1), self._close(j, k)
         image, words = resemblance(self.similarity, self.images[j], truth_text, current)

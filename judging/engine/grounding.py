@@ -1205,7 +1205,7 @@ def _as_recorded(action, chosen, detail, cue, scene, soft=True):
     laid_out = [p for p in pointed if away[id(p[0])] <= SAME_PLACE]
     places = laid_out or pointed
     if chosen is not None and any(c is chosen or scene.contains(chosen, c) or scene.contains(c, chosen) for _, c in places):
-        return chosen, detail
+        return _at_spot(chosen, places, away, scene, usable), detail
     if chosen is not None and any(_just_off(chosen, spot, scene, usable) for spot, _ in laid_out):
         return chosen, detail
     if chosen is not None and not laid_out:
@@ -1216,6 +1216,18 @@ def _as_recorded(action, chosen, detail, cue, scene, soft=True):
             return chosen, detail
     spot, c = min(places, key=lambda p: away[id(p[0])])
     return c, spot.likeness
+
+
+def _at_spot(chosen, places, away, scene, usable):
+    """The chosen element, with the point to click it at (`at`) where the page shows what the recording's
+    cursor pointed at, on it and on nothing else there that takes the click: a board that alone listens
+    for clicks is clicked on the piece the recording shows, not in its middle; of alike pieces, the one
+    nearest the recorded place."""
+    on = [spot for spot, c in places if c is chosen or scene.contains(chosen, c) and not usable(c)]
+    if not on:
+        return chosen
+    spot = min(on, key=lambda s: away[id(s)])
+    return {**chosen, "at": (spot.x, spot.y)}
 
 
 def _just_off(chosen, spot, scene, usable):

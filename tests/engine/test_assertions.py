@@ -373,6 +373,15 @@ def test_a_quoted_label_with_its_count_may_be_worded_otherwise_but_shows_the_cou
         ["Scene stored in your library"]
 
 
+def test_a_text_said_to_stay_that_the_page_words_its_own_way_stays_as_it_was():
+    said = "A yellow ring appears around the piece. The panel still says 'Red to move' and 'No moves yet'."
+    page = "Red to move\nGAME RECORD\nNo moves played yet."
+    assert unmet_quotes(said, page, was_text=page) == []
+    # Shown before and gone after, the action removed it; and without the page before, it is claimed.
+    assert unmet_quotes(said, "Red to move\n1. c3-d4", was_text="Red to move\nNo moves yet") == ["No moves yet"]
+    assert unmet_quotes(said, page) == ["No moves yet"]
+
+
 def test_a_fields_value_the_page_lists_last_still_reads_alone():
     # Probes list the fields' values after every other text, so the value is the DOM text's last line.
     after = State(mutations=3, url="", scroll=[0, 0], text="", changed_text="",

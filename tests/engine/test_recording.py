@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from judging.engine import grounding, recording
+from judging.engine import actions, grounding, recording
 from judging.engine.colours import decode
 from judging.engine.grounding import Description
 from judging.engine.task import load_task
@@ -394,3 +394,24 @@ def test_a_list_a_dialog_covers_takes_no_click_from_the_recording_though_the_dia
     cue = cue_on(recorded, 301, 100)
     assert [(round(s.x), round(s.y)) for s in cue.spots(decode(rebuilt.screenshot))][:1] == [(301, 100)]
     assert grounded(rebuilt, "Click the round plus to the right of 'Servings'", cue) == "plus"
+
+
+BOARD = """<!doctype html><style>body { margin: 0; } #board { position: absolute; left: 20px; top: 20px; width: 320px;
+  height: 80px; background: #e8d5b0; cursor: pointer; } .man { position: absolute; top: 13px; width: 54px; height: 54px;
+  border-radius: 50%; background: #c62828; }</style>
+<div id="board" data-k="board">""" + "".join(f'<div class="man" style="left:{13 + 80 * i}px"></div>' for i in range(4)) + """</div>
+<script>document.getElementById("board").onclick = (e) => { document.body.dataset.square = Math.floor((e.clientX - 20) / 80); };</script>"""
+
+
+@pytest.mark.browser
+def test_a_board_that_alone_listens_is_clicked_where_the_recording_points_not_in_its_middle(open_page):  # noqa: F811
+    # The pieces are drawings in one element that reads the square from the click's place: the words name
+    # the board, the click goes on the piece the recorded cursor rested on, of alike pieces the one nearest
+    # the recorded place.
+    page = open_page(BOARD, (400, 200))
+    chosen, _ = grounding.choose("Click", Description("Click the board"), page.candidates,
+                                 page.viewport, screenshot=page.screenshot, cue=cue_on(page, 137, 60))
+    assert page._run(page.page.evaluate("(i) => window.__iwrJudge.candidates[i].dataset.k", chosen["index"])) == "board"
+    assert chosen["at"] == (137, 60)
+    page._run(actions.click(page.page, chosen, 1.0, page.viewport))
+    assert page._run(page.page.evaluate("document.body.dataset.square")) == "1"
