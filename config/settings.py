@@ -250,7 +250,8 @@ JUDGE_RETRY_BACKOFF_SECONDS = envint("JUDGE_RETRY_BACKOFF_SECONDS", 10)  # doubl
 JUDGE_RESEND_QUEUED_SECONDS = envint("JUDGE_RESEND_QUEUED_SECONDS", 3600)
 JUDGE_TASK_TIME_LIMIT = envint("JUDGE_TASK_TIME_LIMIT", 900)  # one task, hard limit in seconds
 # A judged page's renderer whose own memory passes this is killed by the judge (site:memory): with
-# about 0.95 GB for a worker process and its browser, that keeps each within its planned 1.5 GB.
+# about 0.95 GB for a worker process and its browser, and up to 0.35 GB more while it reads a task's
+# recording and runs OCR, that keeps each within its planned 2 GB.
 JUDGE_PAGE_MEMORY_MB = envint("JUDGE_PAGE_MEMORY_MB", 512)
 JUDGE_REAPER_INTERVAL = envint("JUDGE_REAPER_INTERVAL", 60)
 # A worker asked to stop waits this long for the jobs in hand, then cancels them (judging.runner).

@@ -1,6 +1,6 @@
 """A page that fills a 256 MB ArrayBuffer on every timer (outside V8's heap cap) is stopped by the
 judge's own memory limit: its task ends as site:memory within seconds, the worker process and its
-browser stay under the planned 1.5 GB, and the same worker process judges the next task."""
+browser stay under the planned 2 GB, and the same worker process judges the next task."""
 import os
 import threading
 import zipfile
@@ -19,7 +19,7 @@ HOG = b"""<!doctype html><title>hungry</title><h1>Hungry</h1>
   const kept = [];
   setInterval(() => { const block = new Uint8Array(256 * 1024 * 1024); block.fill(1); kept.push(block); }, 0);
 </script>"""
-PLANNED_MB = 1536
+PLANNED_MB = 2048
 
 
 def _tree(pid):
