@@ -561,6 +561,17 @@ def _by_look(phrase, placed=False):
     return looked
 
 
+def _otherwise_coloured(phrase, fits, scene):
+    """Whether all the words name best is text of another colour than the phrase says, that takes no
+    click: "the red piece" on a board of unnamed pieces is no grey rule 'jump an opponent piece'."""
+    if not phrase.colours or phrase.quoted:
+        return False
+    best = max(f.text for f in fits)
+    said = [f for f in fits if f.text >= max(best - TEXT_TOLERANCE, MIN_EVIDENCE)]
+    return bool(said) and not any(_reachable(f, scene) or all(scene.colour(f.c, w) >= MOSTLY for w in phrase.colours)
+                                  for f in said)
+
+
 def _sized(fits, sizes):
     """The fits of the size the words say ("the wide button", "the small icon"), when sizes differ: those
     within a tenth of the largest (smallest) measure."""
@@ -668,9 +679,10 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
         looked = _by_look(phrase) if not any(f.kind > 0 for f in said) else None
         if looked is not None:
             phrase, words = looked, False
-    if words or phrase.kinds or phrase.colours:
-        fits, series = _counted(phrase, _fits(phrase, visible, scene, words), scene, words, level=level) \
-            if words or phrase.kinds else ([], False)
+    # A colour alone is what is left of "the yellow sunflower" where no text says sunflower: the things
+    # of that colour, the drawing of one among them. "The green panel" is a container (below).
+    if words or phrase.kinds or phrase.colours and not phrase.regions:
+        fits, series = _counted(phrase, _fits(phrase, visible, scene, words), scene, words, level=level)
         fits = [f for f in fits if not words or f.text >= LANDMARK_EVIDENCE]
         if phrase.sizes and fits:
             fits = _sized(fits, phrase.sizes)
@@ -1324,8 +1336,8 @@ def _choose(action, description, scene):
         target = replace(target, quoted=[])
         words = bool(target.keywords)
         fits = _fits(target, pool, scene, words)
-    looked = _by_look(target, placed=bool(description.relations)) \
-        if words and not typing and max(f.text for f in fits) < MIN_EVIDENCE else None
+    looked = _by_look(target, placed=bool(description.relations)) if words and not typing and (
+        max(f.text for f in fits) < MIN_EVIDENCE or _otherwise_coloured(target, fits, scene)) else None
     if looked is not None:
         target, words = looked, False
         fits = _fits(target, pool, scene, words)

@@ -259,6 +259,48 @@ def test_colour_word_reads_the_icon_not_its_white_button(open_page):
     assert chosen(page, "Click the red plus button") == "red"
 
 
+FRUIT = """<!doctype html><style>
+  body { margin: 20px; font: 16px sans-serif; } .grid { display: flex; gap: 16px; }
+  .card { border: 1px solid #ddd; border-radius: 8px; padding: 8px; width: 110px; text-align: center; }
+  .card svg { display: block; width: 110px; height: 90px; } .card button { width: 40px; font-size: 18px; }
+  .swatch { width: 32px; height: 32px; border-radius: 50%; background: #e8c21a; border: 0; margin-top: 24px; }
+</style>
+<div class="grid">
+  <div class="card"><svg viewBox="0 0 110 90"><circle cx="55" cy="45" r="32" fill="#c62828"/></svg><button data-k="1">+</button></div>
+  <div class="card"><svg viewBox="0 0 110 90"><circle cx="55" cy="45" r="32" fill="#2e7d32"/></svg><button data-k="2">+</button></div>
+  <div class="card"><svg viewBox="0 0 110 90"><ellipse cx="55" cy="45" rx="45" ry="18" fill="#f2cf1d"/></svg><button data-k="3">+</button></div>
+  <div class="card"><svg viewBox="0 0 110 90"><circle cx="55" cy="45" r="26" fill="#7b3fa0"/></svg><button data-k="4">+</button></div>
+</div>
+<button class="swatch" data-k="swatch"></button>"""
+
+
+def test_a_landmark_no_text_names_is_the_picture_of_its_colour(open_page):
+    # Nothing says banana or plum: what they name is the drawing of their colour, and the plus under it
+    # is that card's, not the first plus of the row, nor anything under the yellow swatch.
+    page = open_page(FRUIT)
+    assert chosen(page, "Click the plus under the yellow banana") == "3"
+    assert chosen(page, "Click the plus under the purple plum") == "4"
+
+
+CHECKERS = """<!doctype html><style>
+  body { margin: 20px; font: 15px sans-serif; color: #555; } .board { display: grid; grid-template-columns: repeat(3, 60px);
+  gap: 4px; } .sq { width: 60px; height: 60px; background: #b58863; display: grid; place-items: center; }
+  .man { width: 44px; height: 44px; border-radius: 50%; } .cream { background: #f3e6c8; } .red { background: #c0392b; }
+</style>
+<div class="board" id="b"><div class="sq"><div class="man cream" data-k="c1"></div></div><div class="sq"></div>
+<div class="sq"><div class="man cream" data-k="c2"></div></div><div class="sq"></div>
+<div class="sq"><div class="man red" data-k="red"></div></div><div class="sq"></div></div>
+<p data-k="rule">Move a piece diagonally; jump an opponent piece to capture it.</p>
+<script>document.getElementById("b").addEventListener("click", () => {});</script>"""
+
+
+def test_a_colour_the_words_best_match_has_not_names_a_drawn_thing_not_a_sentence(open_page):
+    # Only the board listens and no piece is named: the grey rule that says 'piece' is no red piece.
+    page = open_page(CHECKERS)
+    assert chosen(page, "Click the red piece") == "red"
+    assert chosen(page, "Click the red piece in the middle of the board") == "red"
+
+
 # -- kind ---------------------------------------------------------------------------------------
 TOOLBAR = """<!doctype html><style>
   body { margin: 20px; font: 16px sans-serif; } .bar { display: flex; gap: 8px; align-items: center; }
