@@ -1103,7 +1103,7 @@ def _one_size_series(fits):
         return all(SIZE_TOLERANCE * max(a.c["box"][d], b.c["box"][d]) <= min(a.c["box"][d], b.c["box"][d])
                    for d in ("width", "height"))
     common = max(fits, key=lambda f: sum(same(f, g) for g in fits))
-    return max(layout.groups([f for f in fits if same(f, common)], lambda f: f.c["box"]), key=len)
+    return max(layout.grids([f for f in fits if same(f, common)], lambda f: f.c["box"]), key=len)
 
 
 def _area(f):
@@ -1273,6 +1273,7 @@ class Placed:
     ordinal: int | None  # the target's ordinal, or one a landmark's items passed on to it
     unheld: bool         # some landmark found stands in its relation to none of the fits
     passed: bool = False  # the ordinal counts the landmark's items, one target each ("the third story")
+    around: tuple = ()    # the containers the landmarks put the fits in
 
 
 def _place(description, fits, ordinal, scene, visible):
@@ -1313,7 +1314,7 @@ def _place(description, fits, ordinal, scene, visible):
     if nearest and ordered and fits:
         lines = (layout.rows if "row" in nearest[0].regions else layout.columns)(fits, lambda f: f.c["box"])
         fits = next(line for line in lines if fits[0] in line)
-    return Placed(fits, ordered, missing, ordinal, unheld, passed)
+    return Placed(fits, ordered, missing, ordinal, unheld, passed, tuple(scope))
 
 
 def _choose(action, description, scene):
@@ -1416,7 +1417,7 @@ def _choose(action, description, scene):
     unnamed_list = unnamed_list or any(r.landmark.regions & (SERIES | LINES) and r.landmark.keywords
                                        and r.landmark.text in missing for r in description.relations)
     if unnamed_list and matched:
-        matched = max(layout.groups(matched, lambda f: f.c["box"]), key=lambda g: (len(g), sum(_area(f) for f in g)))
+        matched = max(layout.grids(matched, lambda f: f.c["box"]), key=lambda g: (len(g), sum(_area(f) for f in g)))
     if placing and matched and (target.kinds or target.count):
         best = max(f.kind for f in matched)
         matched = [f for f in matched if f.kind == best]
@@ -1453,11 +1454,28 @@ def _choose(action, description, scene):
         # A container named but missing ("the conversation") spans them all: its corner is theirs.
         within = any(r.kind == "in" and (r.landmark.regions - LINES or r.landmark.keywords and r.landmark.text in missing)
                      for r in description.relations)
-        chosen = layout.extreme(matched if within else _series(matched), lambda f: f.c["box"],
-                                target.positions or pointing)
+        if within and target.positions == {"middle"}:
+            # "In the middle of the board": nearest the board's middle, not the middle of what it holds of
+            # the kind (the red pieces, gathered at one end but one that moved up).
+            middle = layout.centre(_holding(matched, placed.around, scene))
+            chosen = min(matched, key=lambda f: (math.dist(layout.centre(f.c["box"]), middle), f.c["index"]))
+        else:
+            chosen = layout.extreme(matched if within else _series(matched), lambda f: f.c["box"],
+                                    target.positions or pointing)
     else:
         chosen = _likeliest(matched, scene)
     return chosen.c, chosen.total
+
+
+def _holding(fits, around, scene):
+    """The box of the container the landmarks put the fits in, else of the innermost one holding the
+    series most of them form (a board nothing calls a board, around its pieces), else their span."""
+    regions = [rid for rid in around if rid in scene.regions]
+    if not regions:
+        paths = [scene.path(f.c) for f in _one_size_series(fits)]
+        common = set(paths[0]).intersection(*paths[1:]) if all(paths) else set()
+        regions = [node for node in paths[0] if node in common and node in scene.regions]
+    return scene.regions[regions[0]]["box"] if regions else layout.span([f.c["box"] for f in fits])
 
 
 def _beside_its_like(target, description, pool, scene):
