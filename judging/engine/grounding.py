@@ -1103,7 +1103,7 @@ def _one_size_series(fits):
         return all(SIZE_TOLERANCE * max(a.c["box"][d], b.c["box"][d]) <= min(a.c["box"][d], b.c["box"][d])
                    for d in ("width", "height"))
     common = max(fits, key=lambda f: sum(same(f, g) for g in fits))
-    return max(layout.grids([f for f in fits if same(f, common)], lambda f: f.c["box"]), key=len)
+    return max(layout.groups([f for f in fits if same(f, common)], lambda f: f.c["box"]), key=len)
 
 
 def _area(f):
@@ -1417,7 +1417,7 @@ def _choose(action, description, scene):
     unnamed_list = unnamed_list or any(r.landmark.regions & (SERIES | LINES) and r.landmark.keywords
                                        and r.landmark.text in missing for r in description.relations)
     if unnamed_list and matched:
-        matched = max(layout.grids(matched, lambda f: f.c["box"]), key=lambda g: (len(g), sum(_area(f) for f in g)))
+        matched = max(layout.groups(matched, lambda f: f.c["box"]), key=lambda g: (len(g), sum(_area(f) for f in g)))
     if placing and matched and (target.kinds or target.count):
         best = max(f.kind for f in matched)
         matched = [f for f in matched if f.kind == best]

@@ -40,11 +40,6 @@ def span(boxes):
     return {"x": x0, "y": y0, "width": max(right(b) for b in boxes) - x0, "height": max(bottom(b) for b in boxes) - y0}
 
 
-def crosses(a, b):
-    """Whether two boxes share some area."""
-    return _overlap(a["x"], right(a), b["x"], right(b)) > 0 and _overlap(a["y"], bottom(a), b["y"], bottom(b)) > 0
-
-
 def holds(b, x, y):
     return b["x"] <= x <= right(b) and b["y"] <= y <= bottom(b)
 
@@ -62,21 +57,6 @@ def same_row(a, b):
 
 def same_column(a, b):
     return _overlap(a["x"], right(a), b["x"], right(b)) >= 0.5 * min(a["width"], b["width"])
-
-
-def grids(items, box):
-    """`groups`, where groups whose spans cross are one: a staggered grid (a checkerboard's pieces,
-    on alternate squares, line up only every other row)."""
-    merged = []
-    for group in groups(items, box):
-        around = span([box(i) for i in group])
-        crossing = next((m for m in merged if crosses(m[1], around)), None)
-        if crossing is None:
-            merged.append([group, around])
-        else:
-            crossing[0] = reading_order(crossing[0] + group, box)
-            crossing[1] = span([crossing[1], around])
-    return [members for members, _ in merged]
 
 
 def alike(a, b):
