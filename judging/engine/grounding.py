@@ -1454,14 +1454,11 @@ def _choose(action, description, scene):
         # A container named but missing ("the conversation") spans them all: its corner is theirs.
         within = any(r.kind == "in" and (r.landmark.regions - LINES or r.landmark.keywords and r.landmark.text in missing)
                      for r in description.relations)
-        if within and target.positions == {"middle"}:
-            # "In the middle of the board": nearest the board's middle, not the middle of what it holds of
-            # the kind (the red pieces, gathered at one end but one that moved up).
-            middle = layout.centre(_holding(matched, placed.around, scene))
-            chosen = min(matched, key=lambda f: (math.dist(layout.centre(f.c["box"]), middle), f.c["index"]))
-        else:
-            chosen = layout.extreme(matched if within else _series(matched), lambda f: f.c["box"],
-                                    target.positions or pointing)
+        # "In the middle of the board": nearest the board's middle, not the middle of what it holds of the
+        # kind (the red pieces, gathered at one end but one that moved up).
+        frame = _holding(matched, placed.around, scene) if within and target.positions == {"middle"} else None
+        chosen = layout.extreme(matched if within else _series(matched), lambda f: f.c["box"],
+                                target.positions or pointing, frame)
     else:
         chosen = _likeliest(matched, scene)
     return chosen.c, chosen.total

@@ -130,9 +130,10 @@ def groups(items, box):
     return sorted(ordered, key=lambda g: first.index(g[0]))
 
 
-def extreme(items, box, positions):
+def extreme(items, box, positions, frame=None):
     """The item furthest toward the named positions ("bottom", "right", "middle"...): a vertical word
-    picks the row, a horizontal word the item in it; "middle" the one nearest the centre of them all."""
+    picks the row, a horizontal word the item in it; "middle" the one nearest the centre of `frame`,
+    by default of them all."""
     chosen = items
     if "top" in positions or "bottom" in positions:
         bands = rows(chosen, box)
@@ -141,9 +142,7 @@ def extreme(items, box, positions):
         sign = 1 if "left" in positions else -1
         chosen = [min(reading_order(chosen, box), key=lambda i: sign * centre(box(i))[0])]  # ties: the first read
     if "middle" in positions and len(chosen) > 1:
-        x0, y0 = min(box(i)["x"] for i in chosen), min(box(i)["y"] for i in chosen)
-        x1, y1 = max(right(box(i)) for i in chosen), max(bottom(box(i)) for i in chosen)
-        mid = ((x0 + x1) / 2, (y0 + y1) / 2)
+        mid = centre(frame or span([box(i) for i in chosen]))
         chosen = [min(chosen, key=lambda i: math.dist(centre(box(i)), mid))]
     return reading_order(chosen, box)[0]
 
