@@ -156,6 +156,7 @@ async def record(site_dir, spec, out, viewport, pause, progress, reading):
     from playwright.async_api import async_playwright
 
     film = Film()
+    acks = []
     (out / "checkpoints").mkdir(parents=True)
     async with async_playwright() as playwright:
         browser = await launch(playwright)
@@ -168,7 +169,8 @@ async def record(site_dir, spec, out, viewport, pause, progress, reading):
 
             def on_frame(params):
                 film.frames.append((params["metadata"]["timestamp"], params["data"]))
-                asyncio.ensure_future(cdp.send("Page.screencastFrameAck", {"sessionId": params["sessionId"]}))
+                acks.append(asyncio.ensure_future(
+                    cdp.send("Page.screencastFrameAck", {"sessionId": params["sessionId"]})))
 
             cdp.on("Page.screencastFrame", on_frame)
             await page.goto(f"{ORIGIN}/index.html", wait_until="load")
@@ -196,6 +198,8 @@ async def record(site_dir, spec, out, viewport, pause, progress, reading):
             return film, browser.version
         finally:
             await browser.close()
+            # An acknowledgement still in flight when the browser closes fails; that is expected, not news.
+            await asyncio.gather(*acks, return_exceptions=True)
 
 
 def cursor_at(track, moment):

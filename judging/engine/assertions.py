@@ -198,6 +198,9 @@ CHANGED_PIXEL, COLOUR_PIXELS = 24, 12
 QUOTED_MATCH = 85
 # A text within this many pixels of where the page showed it before is the same text, not one brought.
 PLACE = 2
+# Two lines OCR read, one in each screenshot, are read at the same place when more than this share of
+# the smaller one's box lies inside the other's.
+SAME_PLACE = 0.5
 # Letters a square apart spell one word; a step this much longer skips a square.
 SPELLED_PITCH = 0.5
 # A state resembles its checkpoint enough when it does at least this share as much as the page as
@@ -315,7 +318,11 @@ def changed_lines(before, after, before_texts=(), after_texts=()):
         return bool(changed[y0:y1 + 1, x0:x1 + 1].any())
 
     def overlap(p, q):
-        return p[0] < q[2] and q[0] < p[2] and p[1] < q[3] and q[1] < p[3]
+        """Read at the same place: the smaller box mostly inside the other. A box that only grazes
+        another is a neighbour, as the ring of a radio is to the name beside it."""
+        width, height = min(p[2], q[2]) - max(p[0], q[0]), min(p[3], q[3]) - max(p[1], q[1])
+        smaller = min((p[2] - p[0]) * (p[3] - p[1]), (q[2] - q[0]) * (q[3] - q[1]))
+        return width > 0 and height > 0 and width * height > SAME_PLACE * smaller
 
     was = [touches(box) for _text, box in before.lines]
     now = [touches(box) for _text, box in after.lines]

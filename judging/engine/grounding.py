@@ -695,9 +695,11 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
         accepted = set().union(*(REGION_NAMES.get(r, {r}) for r in phrase.regions)) if phrase.regions else set()
         loosely = set().union(*(LOOSELY_NAMED.get(r, set()) for r in phrase.regions)) if phrase.regions else set()
         # "The unit switch" where no text says "unit": the box called a switch (or a toggle) that holds
-        # its two halves, as a kind word calls it.
+        # its two halves, as a kind word calls it. Not where a container noun says what the box is: "the
+        # row of filter chips" is no box called a pill.
         called = {word for word, named_kinds in kinds.NOUNS.items()
-                  if set(named_kinds) & {k for alternatives in phrase.kinds for k in alternatives}} - {"box", "bar"}
+                  if set(named_kinds) & {k for alternatives in phrase.kinds for k in alternatives}} - {"box", "bar"} \
+            if not phrase.regions else set()
         named = []
         # "The compose window" where no container says compose: the one window open, not the Compose
         # button, which is no window.
@@ -1044,6 +1046,13 @@ def _is_bare_line(landmark):
                 and not (landmark.quoted or landmark.keywords or landmark.kinds))
 
 
+def _is_line_of(landmark, target):
+    """"the row of rounded filter chips" said of a chip: a row of what the target is, which another
+    relation says ("under the search bar"); its other words say what the items are, not which row."""
+    return bool(landmark.regions and landmark.regions <= LINES and landmark.ordinal is None and not landmark.positions
+                and not landmark.quoted and landmark.kinds and set(landmark.kinds) <= set(target.kinds))
+
+
 def _is_line(landmark):
     return bool(landmark.regions and landmark.regions <= LINES and (landmark.ordinal is not None or landmark.positions)
                 and not (landmark.quoted or landmark.keywords or landmark.kinds))
@@ -1283,8 +1292,10 @@ def _place(description, fits, ordinal, scene, visible):
     # Items counted by an ordinal are counted in the row or column named with them ("the second card in
     # the middle column"): the line goes first then; else containers go first.
     counted = any(r.landmark.ordinal is not None and r.landmark.regions & ITEMS for r in description.relations)
-    # "The third chip in the row under the search bar": that row is the line of them nearest the bar.
-    nearest = [r.landmark for r in description.relations if _is_bare_line(r.landmark)] \
+    # "The third chip in the row (of chips) under the search bar": that row is the line of them nearest
+    # the bar.
+    nearest = [r.landmark for r in description.relations
+               if _is_bare_line(r.landmark) or _is_line_of(r.landmark, description.target)] \
         if any(r.kind in layout.DIRECTIONS for r in description.relations) else []
     for relation in sorted(description.relations, key=lambda r: (_is_line(r.landmark) != counted, r.kind != "in")):
         if relation.landmark in nearest:
@@ -1312,8 +1323,10 @@ def _place(description, fits, ordinal, scene, visible):
         if absent:
             missing.append(absent)
     if nearest and ordered and fits:
+        # The nearest line that has as many as are counted: the bar's own button beside it is no row.
         lines = (layout.rows if "row" in nearest[0].regions else layout.columns)(fits, lambda f: f.c["box"])
-        fits = next(line for line in lines if fits[0] in line)
+        fits = next((line for f in fits for line in lines if f in line and len(line) >= abs(ordinal or 1)),
+                    next(line for line in lines if fits[0] in line))
     return Placed(fits, ordered, missing, ordinal, unheld, passed, tuple(scope))
 
 

@@ -798,6 +798,23 @@ def test_words_read_again_over_texts_the_page_kept_in_place_are_no_change():
     assert changed_lines(was, now, card, renamed) == ("Hillcrest Branch", "Hillerest Branch")
 
 
+def test_a_radio_ring_read_as_a_letter_brings_no_line_with_it():
+    import numpy as np
+
+    from judging.engine.assertions import Seen, changed_lines, text_direction
+
+    before = np.full((200, 400, 3), 255, np.uint8)
+    after = before.copy()
+    after[32:56, 4:28] = (220, 90, 40)          # the radio is filled; the branch's texts beside it stay
+    card = [["Hillcrest Branch", 31, 30, 160, 48], ["88 Hill Lane", 31, 50, 120, 64]]
+    was = Seen(_png(before), None, "o Hillcrest Branch 88 Hill Lane",
+               (("o", (4, 32, 30, 56)), ("Hillcrest Branch", (30, 28, 162, 50)), ("88 Hill Lane", (30, 48, 122, 66))))
+    # OCR now reads the ring as nothing and the name worse, in a box that reaches over the ring's edge.
+    now = Seen(_png(after), None, "Hillerest Branch", (("Hillerest Branch", (26, 24, 170, 58)),))
+    assert changed_lines(was, now, card, card) == ("o", "")
+    assert text_direction("Hillcrest Branch 88 Hill Lane Confirm", *changed_lines(was, now, card, card))[0] is None
+
+
 def test_an_emoji_said_to_appear_must_be_written_on_the_page():
     from judging.engine.assertions import unshown_emoji
 

@@ -1667,6 +1667,34 @@ def test_the_row_under_a_landmark_is_the_row_of_them_nearest_it(open_page):
     assert chosen(page, "Click the second tag in the row under the search bar") == "Burgers"
 
 
+CATALOGUE = """<!doctype html><style>
+  body { font: 15px sans-serif; margin: 20px; } .bar { display: flex; width: 900px; }
+  .bar input { flex: 1; height: 40px; } .bar button { width: 56px; height: 44px; background: #2563eb; color: #fff; border: 0; }
+  .chips { display: flex; gap: 10px; margin: 16px 0; }
+  .chip, .hold { border: 1px solid #cbd5e1; background: #fff; border-radius: 999px; padding: 6px 16px; font: 14px sans-serif; }
+  .grid { display: grid; grid-template-columns: repeat(4, 210px); gap: 16px; } .card { border: 1px solid #ddd; padding: 10px; }
+  header { display: flex; justify-content: space-between; background: #1e293b; color: #fff; padding: 10px; margin-bottom: 20px; }
+  header button { border-radius: 999px; padding: 6px 8px 6px 14px; background: #334155; color: #fff; border: 1px solid #64748b; }
+  .count { display: inline-flex; min-width: 24px; height: 24px; border-radius: 999px; background: #f59e0b; color: #1f2937; justify-content: center; align-items: center; }
+</style>
+<header><b>City Library</b><button id="holdsPill" data-k="holds">My holds <span class="count">0</span></button></header>
+<div class="bar"><input placeholder="Title or author"><button data-k="go">&#x1F50D;</button></div>
+<div class="chips">""" + "".join(f'<button class="chip" data-k="{c}">{c}</button>' for c in ("All", "Available", "On loan", "E-books")) + """</div>
+<div class="grid">""" + "".join(f'<div class="card"><b>Book {n}</b><br><button class="hold" data-k="hold-{n}">Place hold</button></div>'
+                                for n in range(1, 9)) + """</div>"""
+
+
+def test_a_row_of_what_the_target_is_under_a_landmark_is_the_row_of_them_nearest_it(open_page):
+    page = open_page(CATALOGUE, (1280, 800))
+    # Nothing says "filter": the words say what the chips are, the landmark says which row; not the
+    # longer rows of rounded "Place hold" buttons on the cards.
+    assert chosen(page, "Click the second chip in the row of rounded filter chips under the search bar") == "Available"
+    # The header's button called a pill is no row of chips.
+    assert chosen(page, "Click the first chip in the row of filter chips") == "All"
+    # The bar's own button, beside it, is no row of two.
+    assert chosen(page, "Click the second button in the row under the search bar") == "Available"
+
+
 def test_the_same_control_is_the_one_the_last_click_was_on(open_page):
     page = open_page(DISHES, (1280, 800))
     page._run(page.page.click("[data-k='add-Dragon roll']"))
