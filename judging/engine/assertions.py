@@ -76,13 +76,19 @@ NUMBER = re.compile(r"(?<![^\W_])\d+(?:(?:\s*/\s*|\s+of\s+|[.:])\d+)*(?![^\W\d_]
 RATIO = re.compile(r"\s*/\s*|\s+of\s+")
 DECIMAL = re.compile(r"\d+\.\d+")
 THOUSANDS = re.compile(r"(?<=\d)[,.](?=\d{3}(?!\d))")
-# Numbers an assertion uses without the page having to show them: ordinals, distances, the amount of
-# a change ("rises by 2"), the value a change starts from ("from $199", "instead of Helpful (8)").
-UNSHOWN_NUMBER = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+\s*(?:px|pixels?)\b|\bby\s+[$€£]?\d[\d,.]*\s*%?", re.I)
+# Numbers an assertion uses without the page having to show them: ordinals, distances, places on a
+# board or in a table ("the first two cells of rows 2 to 4", "column 5"), the amount of a change ("rises
+# by 2"), the value a change starts from ("from $199", "instead of Helpful (8)").
+UNSHOWN_NUMBER = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+\s*(?:px|pixels?)\b|\bby\s+[$€£]?\d[\d,.]*\s*%?|"
+                            r"\b(?:rows?|columns?|cols?)\s+\d+(?:\s*(?:,|and|to|through|[-–])\s*\d+\b)*", re.I)
 # The value is read whole: "from 14 of 24 spaces free" changes from the ratio 14 / 24.
 _CHANGED = r"(\d[\d,.:]*(?:(?:\s*/\s*|\s+of\s+)\d[\d,.:]*)*)"
 FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?" + _CHANGED + "|"
                         r"\b(?:instead\s+of|rather\s+than|replacing|in\s+place\s+of)\s+[^\d.;,]{0,40}?" + _CHANGED, re.I)
+# "8 → 10 chicken thighs", "600 g → 750 g", "'Metric' → 'US'": what stands before an arrow, with its
+# unit, is what was there.
+ARROW = re.compile(r"\s*(?:[^\W\d]{1,6}\.?\s*){0,2}(?:→|->|⟶|⇒|=>)")
+ARROW_FROM = re.compile(_CHANGED + r"(?=" + ARROW.pattern + ")")
 # "changes from 8 episodes · 2 downloaded to 8 episodes · 3 downloaded", "from Leaving 16:00 to Leaving
 # 17:00": all a text changes from, up to its "to", is the old value, numbers and words alike.
 FROM_TEXT = re.compile(r"\bfrom\s+([^;]{1,60}?)\s+to\s+(?=\S)", re.I)
@@ -109,9 +115,10 @@ LOST_VALUE = re.compile(r"\b(?:loses|lost|losing|without|no\s+longer\s+(?:shows?
 READ_VALUE = re.compile(r"[$€£¥]\s*\d[\d.]*|\d+(?:\s*%|(?:\s*/\s*|\s+of\s+|[.:])\d+)|"
                         r"\b(?:reads|shows|says|displays|to|at)\s+(" + NUMBER.pattern + ")", re.I)
 QUOTED = re.compile(r"\"([^\"]{1,120})\"|“([^”]{1,120})”|‘([^’]{1,120})’|(?:(?<=\s)|^|(?<=\())'([^']{1,120})'(?=[\s.,;:!?)]|$)")
-# Clauses end at a sentence's end too: a text named without quotes never runs into the next sentence.
+# Clauses end at a sentence's end too: a text named without quotes never runs into the next sentence,
+# nor does a quote that ends the sentence with it ("… before tax.' The red box disappears").
 # A comma before a number is inside a text ("Saturday, 18 May"), not between clauses.
-CLAUSE = re.compile(r";|\.\s+(?=[A-Z])|(?i:,\s+(?!\d)(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+)")
+CLAUSE = re.compile(r";|\.\s+(?=[A-Z])|(?<=\.['\x22”’])\s+(?=[A-Z])|(?i:,\s+(?!\d)(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+)")
 GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|close[sd]?\b|clear|dismiss|"
                   r"collaps|stops?\s+(?:saying|showing|reading|displaying))\w*", re.I)
 # Words after which a text is named without quotes, up to the end of its clause.
@@ -444,7 +451,7 @@ def named_numbers(assertion):
     text = THOUSANDS.sub("", assertion)
     old = [m.span(g) for m in FROM_VALUE.finditer(text) for g in (1, 2) if m.group(g)] + \
           [_old_text(text, m) for m in FROM_TEXT.finditer(text)]
-    old += [m.span(1) for m in LOST_VALUE.finditer(text)]
+    old += [m.span(1) for m in LOST_VALUE.finditer(text)] + [m.span(1) for m in ARROW_FROM.finditer(text)]
     for start, end in old:
         text = text[:start] + " " * (end - start) + text[end:]
     return _numbers(UNSHOWN_NUMBER.sub(" ", text))
@@ -490,7 +497,7 @@ def numbers_not_brought(assertion, changed_text, before_view, after_view, scroll
 def _kept(assertion):
     """The numbers the assertion says stay as they were ("Pairs still reads 1 / 8"), and those that name
     what changes look ("16:40 goes back to a white outline": the 16:40 button, not a value it brings)."""
-    return {n for clause in CLAUSE.split(assertion) if STAYS.search(clause) for n in named_numbers(clause)} \
+    return {n for clause in CLAUSE.split(assertion) if STAYS.search(QUOTED.sub(" ", clause)) for n in named_numbers(clause)} \
         | {n for m in SUBJECT_VALUE.finditer(assertion) for n in _numbers(m.group(1))}
 
 
@@ -729,8 +736,11 @@ def quoted_claims(assertion):
     for clause in CLAUSE.split(assertion):
         # A quote alone after "and" shares what its clause says of the one before ("still says 'Red to
         # move' and 'No moves yet'").
-        if WORD.search(QUOTED.sub(" ", clause).lower()):
-            said = bool(GONE.search(clause)), bool(STAYS.search(clause)), bool(NOW.search(clause))
+        # What the annotator says of the texts, not what they read: "changes to '22 of 54 safe cells
+        # cleared'" clears nothing away.
+        unquoted = QUOTED.sub(" ", clause)
+        if WORD.search(unquoted.lower()):
+            said = bool(GONE.search(unquoted)), bool(STAYS.search(unquoted)), bool(NOW.search(unquoted))
         gone, stays, new = said
         for match in QUOTED.finditer(clause):
             text = next(g for g in match.groups() if g is not None).strip()
@@ -755,7 +765,8 @@ def quoted_claims(assertion):
 def _read_before(clause, quote):
     """Whether a quote of the clause is what the page read before the action (see OLD_QUOTE)."""
     return bool(OLD_QUOTE.search(clause, 0, quote.start()) and NEW_QUOTE.match(clause, quote.end())
-                or REPLACED_QUOTE.match(clause, quote.end()) or PAST_QUOTE.search(clause, 0, quote.start()))
+                or REPLACED_QUOTE.match(clause, quote.end()) or PAST_QUOTE.search(clause, 0, quote.start())
+                or ARROW.match(clause, quote.end()))
 
 
 def _told(text):
@@ -890,7 +901,7 @@ def unshown_emoji(assertion, page_text):
     """The emoji the assertion says are shown ("a reaction chip 🚀 1 appears") that the page's text does
     not show: an emoji is text a page writes, whatever draws its icons; not one its clause says went away."""
     shown = set(VARIATION.sub("", page_text))
-    return [ch for clause in CLAUSE.split(assertion) if not GONE.search(clause)
+    return [ch for clause in CLAUSE.split(assertion) if not GONE.search(QUOTED.sub(" ", clause))
             for ch in dict.fromkeys(VARIATION.sub("", clause)) if ch >= EMOJI and ch not in shown]
 
 

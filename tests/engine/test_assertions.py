@@ -111,6 +111,19 @@ def test_a_value_changed_from_need_not_be_shown_nor_ordinals_and_distances():
     assert named_numbers("The like count rises by 1 to 113 likes.") == {"113"}
 
 
+def test_a_value_before_an_arrow_is_what_was_there():
+    from judging.engine.assertions import quoted_claims
+
+    said = "Every quantity is scaled up: 8 → 10 chicken thighs, 600 g → 750 g baby potatoes, 45 ml -> 55 ml olive oil."
+    assert named_numbers(said) == {"10", "750", "55"}
+    assert [c.text for c in quoted_claims("The unit reads 'Metric' → 'US'.")] == ["US"]
+
+
+def test_numbers_placing_cells_in_rows_and_columns_need_not_be_shown():
+    assert named_numbers("The first two cells of rows 2 to 4 are empty and a blue 1 sits in rows 3 and 4.") == {"1"}
+    assert named_numbers("The cell in row 6, column 2 shows a mine; the counter reads 009.") == {"009"}
+
+
 def test_an_old_text_that_says_to_itself_ends_where_the_new_text_repeats_its_shape():
     assert named_numbers("The orange line changes from Heating to 21.5 °C to Heating to 22.0 °C.") == {"22"}
     assert named_numbers("The banner goes from Save up to 10% to Save up to 15% today.") == {"15"}
@@ -885,3 +898,21 @@ def test_a_step_that_changes_no_word_is_judged_where_the_page_changed():
     assert json.loads(json.dumps(detail)) == detail       # a result's detail is stored as JSON
     assert looks_toward(similarity, checkpoint, playing, page("stop", 760), lambda: None)[0] is False
     assert looks_toward(similarity, checkpoint, playing, playing, lambda: "whole")[0] == "whole"
+
+
+def test_words_inside_a_quote_are_what_the_page_reads_not_what_happens():
+    from judging.engine.assertions import quoted_claims
+
+    cleared = quoted_claims("The move counter goes to '002' and the grey status line changes to '22 of 54 safe cells cleared'.")
+    assert [(c.text, c.should) for c in cleared] == [("002", True), ("22 of 54 safe cells cleared", True)]
+    assert not quoted_claims("A banner 'Still loading' appears")[0].stays
+    assert [c.should for c in quoted_claims("The 'Draft cleared' note is removed")] == [False]
+
+
+def test_a_quote_that_ends_its_sentence_ends_its_clause():
+    from judging.engine.assertions import quoted_claims
+
+    said = ("A small green line appears under it: '£812.38 a month is 26% of your monthly income before tax.' "
+            "The red problem box above the fields disappears.")
+    assert [(c.text, c.should) for c in quoted_claims(said)] == [
+        ("£812.38 a month is 26% of your monthly income before tax.", True)]
