@@ -137,6 +137,15 @@ RETITLED = re.compile(r"(?i:\b(?:heading|title|header|panel|indicator|bar|label|
 NAMED_TEXT = re.compile(r"\b(?:message|note|line|toast|hint|notice|warning|error|banner)\s+(?:[^\w\s(]\s*)?([A-Z0-9][^;\x00]*)$")
 ARRIVES = re.compile(r"\s+(?:appears?|pops?\s+up|shows?\s+up|comes?\s+up|stays|remains|(?:is|are)\s+"
                      r"(?:shown|added|still|replaced|gone))\b")
+# A quote that names an element by its label ("a dark grey 'Post review' button", "a 'Made it?' card", "a
+# box labelled 'Tell other cooks how it went'"): a rebuild words its labels its own way.
+LABEL_OF = re.compile(r"\s+(?:buttons?|links?|tabs?|cards?|tiles?|chips?|pills?|tags?|toggles?|switch(?:es)?|"
+                      r"checkbox(?:es)?|options?|menus?|items?|headings?|sections?|panels?|dialogs?|fields?|boxes|box|"
+                      r"filters?)\b", re.I)
+LABELLED_AS = re.compile(r"\b(?:labell?ed|named|called)\s+(?:as\s+)?$", re.I)
+# Said to come onto the page: a label said so is what shows the thing came.
+ARRIVAL = re.compile(r"\b(?:appears?|appeared|comes?\s+into\s+view|pops?\s+up|shows?\s+up|opens?|is\s+added|slides?\s+in)\b",
+                     re.I)
 # A quote after these words is what something reads ("now reads 'Copied'"), not a control's name.
 READ_BEFORE = re.compile(r"\b(?:reads|reading|says|saying|shows|showing|displays|titled|entitled)\s+(?:now\s+)?$", re.I)
 # A clause saying what something reads as a change: "the bar now shows …", "the title changes to …"
@@ -348,12 +357,19 @@ def changed_lines(before, after, before_texts=(), after_texts=()):
             " ".join(text for (text, _box), hit in zip(after.lines, now) if hit))
 
 
-def text_direction(truth_text, before_text, after_text):
-    """(verdict or None when no word changed, detail): did most changed words move toward the checkpoint?"""
+def text_direction(truth_text, before_text, after_text, whole=None):
+    """(verdict or None when no word changed, detail): did most changed words move toward the checkpoint?
+    `whole`: the screen's text before the action, of which `before_text` is the part that changed. A
+    word is counted on the whole screen as the checkpoint counts it: a paragraph that folds away takes
+    its "the"s with it, and the checkpoint, which shows it folded, still has the "the"s of the list
+    beside it; the count moved toward the checkpoint's, not away from it."""
     truth, before, after = _Checkpoint(truth_text), _words(before_text), _words(after_text)
+    screen = _words(before_text if whole is None else whole)
     toward = away = 0
     for word in before.keys() | after.keys():
-        b, a = before[word], after[word]
+        # The screen's count before and after: what the action changed is what changed on it.
+        b = max(screen[word], before[word])
+        a = b + after[word] - before[word]
         t = truth.count(word)
         # A word the checkpoint never shows that appears is the page's own wording (a rebuild words
         # its labels and messages its own way), evidence neither way.
@@ -393,12 +409,12 @@ def order_direction(truth_text, before_text, after_text):
     return now > was, {"order_before": round(was, 4), "order_after": round(now, 4)}
 
 
-def read_direction(assertion, truth_text, before_text, after_text):
+def read_direction(assertion, truth_text, before_text, after_text, whole=None):
     """(verdict or None, detail) from the lines the action changed: most changed words moved toward the
     checkpoint, or, when no word changed, their order came closer to its order. Where the assertion says
     a list is put in order, an order that came closer is the move though words changed: a sort moves every
     line, and OCR reads a moved line with other slips ("Draft" then "Drat")."""
-    toward, detail = text_direction(truth_text, before_text, after_text)
+    toward, detail = text_direction(truth_text, before_text, after_text, whole)
     if toward is None or not toward and ORDERED.search(assertion):
         ordered, order = order_direction(truth_text, before_text, after_text)
         if ordered is not None and (toward is None or ordered):
@@ -452,6 +468,7 @@ def named_numbers(assertion):
     old = [m.span(g) for m in FROM_VALUE.finditer(text) for g in (1, 2) if m.group(g)] + \
           [_old_text(text, m) for m in FROM_TEXT.finditer(text)]
     old += [m.span(1) for m in LOST_VALUE.finditer(text)] + [m.span(1) for m in ARROW_FROM.finditer(text)]
+    old += _old_quotes(text)
     for start, end in old:
         text = text[:start] + " " * (end - start) + text[end:]
     return _numbers(UNSHOWN_NUMBER.sub(" ", text))
@@ -709,6 +726,8 @@ class Claim:
     stays: bool = False   # said to stay as it was ("still reads Your turn")
     new: bool = False     # said to read it now, as a change ("now shows", "changes to")
     told: bool = False    # a message told without quote marks, in the annotator's words, or a count's label
+    label: bool = False   # an element's label, which names it ("the 'Post review' button"), without a value
+    arrives: bool = False  # its clause says it comes onto the page ("a 'Made it?' card comes into view")
 
     def met(self, page_text, fresh):
         """Whether the page says it: as it is, or, told in other words, on a line the action brought
@@ -746,8 +765,10 @@ def quoted_claims(assertion):
             text = next(g for g in match.groups() if g is not None).strip()
             if text and not _read_before(clause, match):
                 # A quoted label with its count ('Mix peak 0.0 dB') is the count: a rebuild words the label.
+                label = bool(LABEL_OF.match(clause, match.end()) or LABELLED_AS.search(clause, 0, match.start())) \
+                    and not _values(text)
                 claims.append(Claim(text, not gone, read=bool(READ_BEFORE.search(clause[:match.start()])), stays=stays,
-                                    new=new, told=_counted(text)))
+                                    new=new, told=_counted(text), label=label, arrives=bool(ARRIVAL.search(unquoted))))
         bare = QUOTED.sub("\x00", clause)      # a quote after "titled" is the title, said above
         named, read = INTRODUCED.search(bare), READS.search(bare) or RETITLED.search(bare) or NAMED_TEXT.search(bare)
         if named and len(WORD.findall(named.group(1).lower())) >= 2:
@@ -760,6 +781,18 @@ def quoted_claims(assertion):
                 continue
             claims.append(Claim(text, not gone, alone=len(words) == 1, read=True, stays=stays, new=new, told=_told(text)))
     return claims
+
+
+def _old_quotes(text):
+    """Spans of the quotes the text says were there before the action ("'Heat the oven to 200°C'
+    becomes 'Heat the oven to 400°F'"): their numbers are what the page showed, not what it shows."""
+    spans, start = [], 0
+    for boundary in [*CLAUSE.finditer(text), None]:
+        end = boundary.start() if boundary else len(text)
+        clause = text[start:end]
+        spans += [(start + q.start(), start + q.end()) for q in QUOTED.finditer(clause) if _read_before(clause, q)]
+        start = boundary.end() if boundary else end
+    return spans
 
 
 def _read_before(clause, quote):
@@ -884,17 +917,20 @@ def unmet_with_checkpoint(assertion, truth_text, dom_text, screen_text, page_tex
     those it says went away ("the row with 'Invoice #4471 is ready' disappears"), that the checkpoint
     does not show and the page still does: the row below it archived instead."""
     claims = quoted_claims(assertion)
-    return [c.text for c in claims if c.should and _shown(c.text, truth_text) and not c.met(dom_text, fresh)
-            and not _shown(c.text, screen_text, c.alone) and not _own_wording(c, was_text)] + \
+    # A label names what the checkpoint shows; the state's likeness to it says whether that is there.
+    return [c.text for c in claims if c.should and not c.label and _shown(c.text, truth_text)
+            and not c.met(dom_text, fresh) and not _shown(c.text, screen_text, c.alone) and not _own_wording(c, was_text)] + \
         [c.text for c in claims if not c.should and not _shown(c.text, truth_text, c.alone)
          and _shown(c.text, page_text, c.alone)]
 
 
 def _own_wording(claim, was_text):
-    """Whether a text said to stay as it was ("the panel still says 'No moves yet'") is one the page did
-    not show before the action either: the page words it its own way ('No moves played yet.'), and the
-    action left it as it was."""
-    return claim.stays and was_text is not None and not _shown(claim.text, was_text, claim.alone)
+    """Whether a text said to stay as it was ("the panel still says 'No moves yet'"), or a label of
+    something said to change that is not said to come ("the 'Post review' button turns orange"), is one
+    the page did not show before the action either: the page words it its own way ('No moves played
+    yet.', 'Post'), and the action left it as it was."""
+    return (claim.stays or claim.label and not claim.arrives) and was_text is not None \
+        and not _shown(claim.text, was_text, claim.alone)
 
 
 def unshown_emoji(assertion, page_text):
@@ -1148,7 +1184,8 @@ class OfflineJudge:
             # Meant to do nothing, it went nowhere: toward the checkpoint is staying as it was.
             toward, detail = observed(text, change, before.page_text, after.page_text), {}
         if toward is None:
-            toward, detail = read_direction(text, truth_text, *changed_lines(previous, current, before.boxes, after.boxes))
+            toward, detail = read_direction(text, truth_text, *changed_lines(previous, current, before.boxes, after.boxes),
+                                            whole=previous.text)
         if toward is None:
             hues = colours_brought(text, previous.png, current.png)
             toward, detail = (True, {"colours_brought": hues}) if hues else looks_toward(

@@ -117,6 +117,7 @@ def test_a_value_before_an_arrow_is_what_was_there():
     said = "Every quantity is scaled up: 8 → 10 chicken thighs, 600 g → 750 g baby potatoes, 45 ml -> 55 ml olive oil."
     assert named_numbers(said) == {"10", "750", "55"}
     assert [c.text for c in quoted_claims("The unit reads 'Metric' → 'US'.")] == ["US"]
+    assert named_numbers("In the open step, 'Heat the oven to 200°C (180°C fan)' becomes 'Heat the oven to 400°F'.") == {"400"}
 
 
 def test_numbers_placing_cells_in_rows_and_columns_need_not_be_shown():
@@ -916,3 +917,29 @@ def test_a_quote_that_ends_its_sentence_ends_its_clause():
             "The red problem box above the fields disappears.")
     assert [(c.text, c.should) for c in quoted_claims(said)] == [
         ("£812.38 a month is 26% of your monthly income before tax.", True)]
+
+
+def test_a_word_is_counted_on_the_whole_screen_as_the_checkpoint_counts_it():
+    # A method step folds away; the ingredient list beside it, which the action left alone, keeps its words.
+    listed = "Ingredients 2 of 8 ready the potatoes the olive oil the lemons the garlic"
+    folded = "Toss the potatoes with the olive oil, the lemons and the garlic"
+    checkpoint = listed + " Roast the potatoes"
+    before, after = folded + " Roast the potatoes", "Roast the potatoes"
+    assert text_direction(checkpoint, before, after)[0] is False        # the "the"s seem to leave the checkpoint's count
+    assert text_direction(checkpoint, before, after, whole=listed + " " + before)[0] is True
+
+
+def test_a_label_naming_an_element_may_be_worded_by_the_rebuild():
+    from judging.engine.assertions import unmet_quotes, unmet_with_checkpoint
+
+    came = "Below them a 'Made it?' card with five empty stars comes into view."
+    checkpoint, page = "Made it? 212 people have rated this recipe.", "Cooked this? 212 people have rated this recipe."
+    assert unmet_with_checkpoint(came, checkpoint, page, page, page) == []
+    # A text it says the page reads is no label: it must be there.
+    assert unmet_with_checkpoint("The line reads 'Made it?'.", checkpoint, page, page, page) == ["Made it?"]
+    # Without a checkpoint, a label of what changes look is the page's own wording when it never said it ...
+    turned = "The counter reads 38 / 280 and the 'Post review' button turns from dark grey to orange."
+    assert unmet_quotes(turned, "Post 38 / 280", was_text="Post 0 / 280") == []
+    # ... but one said to come is the only sign that it came.
+    assert unmet_quotes("A dark grey 'Post review' button appears.", "Thanks! You gave it 4 out of 5. Post",
+                        was_text="212 people have rated this recipe.") == ["Post review"]
