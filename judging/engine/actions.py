@@ -249,7 +249,8 @@ async def click(page, candidate, score, viewport):
         return await _act_on(page, candidate, score, viewport, "select")
     x, y, box = await _act_on(page, candidate, score, viewport, "point")
     if "at" in candidate:
-        # Where the recording clicked it, moved as the element moved when it was brought into view.
+        # Where the recording clicked it, or as far along it as the step says, moved as the element moved
+        # when it was brought into view.
         x = min(max(candidate["at"][0] + box["x"] - candidate["box"]["x"], box["x"]), box["x"] + box["width"])
         y = min(max(candidate["at"][1] + box["y"] - candidate["box"]["y"], box["y"]), box["y"] + box["height"])
     await page.mouse.click(x, y)

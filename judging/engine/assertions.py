@@ -143,7 +143,12 @@ LABEL_OF = re.compile(r"\s+(?:buttons?|links?|tabs?|cards?|tiles?|chips?|pills?|
                       r"checkbox(?:es)?|options?|menus?|items?|headings?|sections?|panels?|dialogs?|fields?|boxes|box|"
                       r"filters?)\b", re.I)
 LABELLED_AS = re.compile(r"\b(?:labell?ed|named|called)\s+(?:as\s+)?$", re.I)
-# Said to come onto the page: a label said so is what shows the thing came.
+# Said to change look, not to come onto the page or to be told of: "the 'Post review' button turns from
+# dark grey to orange"; not "a 'Made it?' card comes into view", "the answer explains the 'Forgot
+# password' link", where the label is what shows it came.
+RESTYLED = re.compile(r"\b(?:turns?|turned|goes|went|becomes?|lights?\s+up|fades?|gets?\s+(?:an?\s+)?(?:\w+\s+){0,2}"
+                      r"(?:border|outline|ring|underline|background|fill)|is\s+(?:now\s+)?(?:highlighted|selected|"
+                      r"greyed|grayed|disabled|enabled|filled|outlined|bold))\b", re.I)
 ARRIVAL = re.compile(r"\b(?:appears?|appeared|comes?\s+into\s+view|pops?\s+up|shows?\s+up|opens?|is\s+added|slides?\s+in)\b",
                      re.I)
 # A quote after these words is what something reads ("now reads 'Copied'"), not a control's name.
@@ -727,7 +732,7 @@ class Claim:
     new: bool = False     # said to read it now, as a change ("now shows", "changes to")
     told: bool = False    # a message told without quote marks, in the annotator's words, or a count's label
     label: bool = False   # an element's label, which names it ("the 'Post review' button"), without a value
-    arrives: bool = False  # its clause says it comes onto the page ("a 'Made it?' card comes into view")
+    restyled: bool = False  # its clause says it changes look, not that it comes (RESTYLED)
 
     def met(self, page_text, fresh):
         """Whether the page says it: as it is, or, told in other words, on a line the action brought
@@ -768,7 +773,8 @@ def quoted_claims(assertion):
                 label = bool(LABEL_OF.match(clause, match.end()) or LABELLED_AS.search(clause, 0, match.start())) \
                     and not _values(text)
                 claims.append(Claim(text, not gone, read=bool(READ_BEFORE.search(clause[:match.start()])), stays=stays,
-                                    new=new, told=_counted(text), label=label, arrives=bool(ARRIVAL.search(unquoted))))
+                                    new=new, told=_counted(text), label=label,
+                                    restyled=bool(RESTYLED.search(unquoted)) and not ARRIVAL.search(unquoted)))
         bare = QUOTED.sub("\x00", clause)      # a quote after "titled" is the title, said above
         named, read = INTRODUCED.search(bare), READS.search(bare) or RETITLED.search(bare) or NAMED_TEXT.search(bare)
         if named and len(WORD.findall(named.group(1).lower())) >= 2:
@@ -917,9 +923,8 @@ def unmet_with_checkpoint(assertion, truth_text, dom_text, screen_text, page_tex
     those it says went away ("the row with 'Invoice #4471 is ready' disappears"), that the checkpoint
     does not show and the page still does: the row below it archived instead."""
     claims = quoted_claims(assertion)
-    # A label names what the checkpoint shows; the state's likeness to it says whether that is there.
-    return [c.text for c in claims if c.should and not c.label and _shown(c.text, truth_text)
-            and not c.met(dom_text, fresh) and not _shown(c.text, screen_text, c.alone) and not _own_wording(c, was_text)] + \
+    return [c.text for c in claims if c.should and _shown(c.text, truth_text) and not c.met(dom_text, fresh)
+            and not _shown(c.text, screen_text, c.alone) and not _own_wording(c, was_text)] + \
         [c.text for c in claims if not c.should and not _shown(c.text, truth_text, c.alone)
          and _shown(c.text, page_text, c.alone)]
 
@@ -929,7 +934,7 @@ def _own_wording(claim, was_text):
     something said to change that is not said to come ("the 'Post review' button turns orange"), is one
     the page did not show before the action either: the page words it its own way ('No moves played
     yet.', 'Post'), and the action left it as it was."""
-    return (claim.stays or claim.label and not claim.arrives) and was_text is not None \
+    return (claim.stays or claim.label and claim.restyled) and was_text is not None \
         and not _shown(claim.text, was_text, claim.alone)
 
 

@@ -733,6 +733,14 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
             anchors = [Anchor(scene.regions[chosen[0]]["box"], region=chosen[0])]
         if not anchors and not phrase.keywords:
             anchors = [Anchor(scene.regions[rid]["box"], region=rid) for rid in _strips(phrase, scene)]
+        if not anchors and phrase.regions == {"form"} and not phrase.keywords:
+            # "Under the form" where nothing is called a form (fields in plain boxes): the innermost
+            # container of the fields a user types in.
+            paths = [scene.path(c) for c in visible if c.get("editable")]
+            if len(paths) >= 2 and all(paths):
+                common = set(paths[0]).intersection(*paths[1:])
+                anchors = [Anchor(scene.regions[rid]["box"], region=rid) for rid in paths[0]
+                           if rid in common and rid in scene.regions][:1]
     looked = _by_look(phrase) if words and not anchors else None
     if looked is not None:
         return _anchors(looked, scene, visible, pick, level)     # "right of the company name": its heading
@@ -1190,12 +1198,23 @@ def choose(action, description, candidates, viewport, screenshot=None, cue=None)
     in doubt (`_as_recorded`)."""
     scene = Scene(candidates, viewport, screenshot, cue)
     chosen, detail = _by_words(action, description, scene)
-    if cue is None or screenshot is None:
-        return chosen, detail
-    if chosen is not None and description.target.quoted and \
+    if cue is None or screenshot is None or chosen is not None and description.target.quoted and \
             evidence(description.target, Features(chosen))[1] >= QUOTED_EVIDENCE:
-        return chosen, detail    # the page says the label the step quotes: that decides
-    return _as_recorded(action, chosen, detail, cue, scene, soft=not description.target.quoted)
+        # The page says the label the step quotes: that decides.
+        return _along(chosen, description.along), detail
+    chosen, detail = _as_recorded(action, chosen, detail, cue, scene, soft=not description.target.quoted)
+    return _along(chosen, description.along), detail
+
+
+def _along(chosen, share):
+    """The chosen element clicked that share along its length ("three quarters of the way along the
+    slider": from its left end, or from the bottom of an upright one), unless the recording placed it."""
+    if chosen is None or share is None or "at" in chosen:
+        return chosen
+    box = chosen["box"]
+    if box["width"] >= box["height"]:
+        return {**chosen, "at": (box["x"] + share * box["width"], box["y"] + box["height"] / 2)}
+    return {**chosen, "at": (box["x"] + box["width"] / 2, box["y"] + (1 - share) * box["height"])}
 
 
 def _as_recorded(action, chosen, detail, cue, scene, soft=True):
@@ -1425,6 +1444,15 @@ def _choose(action, description, scene):
         series = [g for g in layout.groups(matched, box) + layout.rows(matched, box) if len(g) == target.among]
         if series:
             matched = sorted(min(series, key=lambda g: min(rank[id(f)] for f in g)), key=lambda f: rank[id(f)])
+        else:
+            # "The second of the three tabs above the calculator", where what stands above the heading
+            # that says calculator is a menu of five links: the landmark was read too loosely, and the
+            # one series of three of the kind on the page is meant.
+            surest = [f for f in kinded if f.kind == max(k.kind for k in kinded)]
+            alike = {frozenset(map(id, g)): g for g in layout.groups(surest, box) + layout.rows(surest, box)
+                     if len(g) == target.among}
+            if len(alike) == 1:
+                matched = layout.reading_order(next(iter(alike.values())), box)
     # "In the satisfaction row" where nothing on the page says satisfaction: the row its words mean is
     # as surely the longest series of alike elements.
     unnamed_list = unnamed_list or any(r.landmark.regions & (SERIES | LINES) and r.landmark.keywords

@@ -97,8 +97,9 @@ CHIP_HEIGHT = (24, 48)
 CONTROL_SHARE = 0.1     # a control showing only a drawing is at most a tenth of the viewport wide
 # Kinds made by structure, not by a picture.
 STRUCTURES = {"button", "link", "tab", "icon", "image", "thumbnail", "field", "checkbox", "radio", "toggle",
-              "select", "swatch", "card", "cell", "chip", "heading", "bar", "notch"}
+              "select", "swatch", "card", "cell", "chip", "heading", "bar", "notch", "slider"}
 BAR_SHAPE = 3          # a bar is at least this many times as wide as it is tall
+SLIDER_SHAPE = 6       # a slider's track is at least this many times as long as it is thick
 HEADING_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 HEADING_FONT = 1.2     # text this much larger than the page's body text stands out as a heading
 # Symbols and icon names of a drawing filled in or only outlined.
@@ -120,7 +121,7 @@ NOUNS = {
     "swatch": ("swatch",), "card": ("card",), "tile": ("card", "cell"), "cell": ("cell",), "square": ("cell",),
     "star": ("star",), "heart": ("heart",), "trash": ("trash",), "bin": ("trash",), "garbage": ("trash",),
     "trashcan": ("trash",), "wastebasket": ("trash",), "bell": ("bell",), "pin": ("pin",), "plus": ("plus",),
-    "smiley": ("smiley",), "notch": ("notch",),
+    "smiley": ("smiley",), "notch": ("notch",), "slider": ("slider",), "track": ("slider",),
     "minus": ("minus",), "chevron": ("chevron",), "caret": ("chevron",), "triangle": ("chevron",),
     "arrow": ("arrow",), "hamburger": ("hamburger",), "burger": ("hamburger",), "dot": ("dot",), "bullet": ("dot",),
     "ellipsis": ("more",), "kebab": ("more",), "gear": ("gear",), "cog": ("gear",), "magnifier": ("search",),
@@ -352,6 +353,11 @@ class Look:
             # A small box with a short text to click (a filter, a tag, a time slot): a box, taller than
             # its line of text (padded, bordered), not a bare word like a link "Clear filters".
             return bool(c.get("interactive")) and bool(self.text) and len(self.text) <= 40 and CHIP_HEIGHT[0] <= self.height <= CHIP_HEIGHT[1]
+        if kind == "slider":
+            # A control set by where it is clicked: a range input, or a long thin track that takes clicks
+            # and says nothing (a drawn slider, whatever it is built with).
+            return role == "slider" or bool(c.get("interactive")) and not self.text and not c.get("editable") \
+                and max(self.width, self.height) >= SLIDER_SHAPE * min(self.width, self.height)
         if kind == "bar":
             # A strip to click or to type in ("the green bar" over a tab bar, "the search bar"): long.
             return bool(c.get("interactive") or c.get("editable")) and self.width >= BAR_SHAPE * self.height

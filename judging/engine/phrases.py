@@ -48,6 +48,8 @@ SIZES = {**dict.fromkeys(("wide", "wider", "widest", "broad", "long", "longer"),
 # Words for a drawing only outlined ("the star outline", "the empty heart") or filled in.
 FILLS = {**dict.fromkeys(("outline", "outlined", "hollow", "empty", "unfilled"), "outline"),
          **dict.fromkeys(("filled", "solid"), "filled")}
+# Fill words that may be a name ("the Outline tab").
+FILLS_NAMED = {"outline", "solid"}
 # Kinds that hold things rather than being drawn: "the empty box", "the empty cell" holds nothing, it
 # is not a drawing only outlined.
 HOLDERS = {"field", "card", "cell", "chip", "select"}
@@ -322,6 +324,8 @@ def _phrase(tokens, quotes, typed_words, landmark):
             p.kinds.append(("field",))             # "the search box", "the text box", "the search bar"
         elif not landmark and _singular(w) == "bar":
             p.kinds.append(("bar",))               # "the green bar": a long strip, to click or to type in
+        elif landmark and _singular(w) == "box" and previous in FILLS:
+            p.kinds.append(("field",))             # "below the three empty boxes": fields with nothing typed yet
         elif landmark and _singular(w) in REGIONS:
             p.regions.add(_singular(w))
         elif landmark and w == "line" and (p.ordinal is not None or p.positions):
@@ -348,6 +352,8 @@ def _phrase(tokens, quotes, typed_words, landmark):
             p.sizes.append(SIZES[w])
         elif w in FILLS and _drawing(words[i:], p.kinds):
             p.fill = FILLS[w]      # "the empty heart", "the star outline"; not "the empty field" of a form
+        elif w in FILLS and w not in FILLS_NAMED:
+            continue               # "the empty field": how it looks, holding nothing, not what it is called
         elif w in CIRCLES:
             p.circular = True      # "the little round box": drawn as a circle ("rounded" corners are not)
         elif w == "can" and kinds.noun(previous) == ("trash",):
@@ -403,6 +409,31 @@ def _asides(masked):
     return VALUE_APPOSITION.sub(" ", main), asides, VALUE_APPOSITION.findall(main)
 
 
+# "About three quarters of the way along its track", "halfway along", "at 40% across": where on the
+# element the click goes, as a share of its length. Not a word of what the element is.
+ALONG = re.compile(r"\s*,?\s*\b(?:at\s+)?(?:(?:about|around|roughly|approximately|some|nearly|almost)\s+)?"
+                   r"(?P<share>an?\s+quarter|one\s+quarter|an?\s+third|one\s+third|two\s+thirds|three\s+quarters|half|"
+                   r"\d{1,3}\s*(?:%|per\s*cent))\s*(?:of\s+the\s+way\s+|way\s+)?(?:along|across|up|into)\b"
+                   r"(?:\s+(?:its|the|their|this|that)(?:\s+\w+)?\s+(?:track|bar|line|scale|rail|length|width|slider))?|"
+                   r"\s*,?\s*\b(?P<halfway>halfway)\s+(?:along|across|up)\b(?:\s+(?:its|the|their)\s+(?:track|bar|line|scale|rail|slider))?",
+                   re.I)
+SHARES = {"quarter": 0.25, "third": 1 / 3, "two thirds": 2 / 3, "three quarters": 0.75, "half": 0.5}
+
+
+def along(text):
+    """(the share of its length along which a description says to click, or None; the text without it)."""
+    found = ALONG.search(text)
+    if found is None:
+        return None, text
+    if found.group("halfway"):
+        share = 0.5
+    else:
+        words = " ".join(found.group("share").lower().split())
+        number = re.match(r"\d+", words)
+        share = int(number.group()) / 100 if number else SHARES[re.sub(r"^(?:an?|one)\s+", "", words)]
+    return min(share, 1.0), text[:found.start()] + text[found.end():]
+
+
 class Description:
     """An action description broken into its target and the landmarks that place it."""
 
@@ -410,7 +441,8 @@ class Description:
         self.text = text or ""
         typed = (typed_text or "").strip().lower()
         quotes, spans = [], []
-        source = SIGN.sub(r"'\1'", _place_last(self.text))
+        self.along, said = along(self.text)
+        source = SIGN.sub(r"'\1'", _place_last(said))
         for m in QUOTED.finditer(source):
             q = next(g for g in m.groups() if g is not None).strip().lower()
             spans.append((m.start(), m.end(), q))

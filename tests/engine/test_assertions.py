@@ -929,17 +929,17 @@ def test_a_word_is_counted_on_the_whole_screen_as_the_checkpoint_counts_it():
     assert text_direction(checkpoint, before, after, whole=listed + " " + before)[0] is True
 
 
-def test_a_label_naming_an_element_may_be_worded_by_the_rebuild():
+def test_a_label_of_what_only_changes_look_may_be_worded_by_the_rebuild():
     from judging.engine.assertions import unmet_quotes, unmet_with_checkpoint
 
-    came = "Below them a 'Made it?' card with five empty stars comes into view."
-    checkpoint, page = "Made it? 212 people have rated this recipe.", "Cooked this? 212 people have rated this recipe."
-    assert unmet_with_checkpoint(came, checkpoint, page, page, page) == []
-    # A text it says the page reads is no label: it must be there.
-    assert unmet_with_checkpoint("The line reads 'Made it?'.", checkpoint, page, page, page) == ["Made it?"]
-    # Without a checkpoint, a label of what changes look is the page's own wording when it never said it ...
+    # The page never said 'Post review' (its button reads "Post"): the action changed the button's look.
     turned = "The counter reads 38 / 280 and the 'Post review' button turns from dark grey to orange."
     assert unmet_quotes(turned, "Post 38 / 280", was_text="Post 0 / 280") == []
-    # ... but one said to come is the only sign that it came.
+    assert unmet_with_checkpoint(turned, "Post review 38 / 280", "Post 38 / 280", "Post 38 / 280", "Post 38 / 280",
+                                 was_text="Post 0 / 280") == []
+    # A label of what comes, or that a text tells of, is what shows it came.
     assert unmet_quotes("A dark grey 'Post review' button appears.", "Thanks! You gave it 4 out of 5. Post",
                         was_text="212 people have rated this recipe.") == ["Post review"]
+    told = "The answer below the question expands and explains the 'Forgot password' link."
+    assert unmet_quotes(told, "Change your email in Settings, Account.", was_text="How do I reset my password?") == \
+        ["Forgot password"]

@@ -1695,6 +1695,72 @@ def test_a_row_of_what_the_target_is_under_a_landmark_is_the_row_of_them_nearest
     assert chosen(page, "Click the second button in the row under the search bar") == "Available"
 
 
+LOANS = """<!doctype html><style>
+  body { font: 15px sans-serif; margin: 0; } header { display: flex; gap: 24px; align-items: center; padding: 16px 40px; background: #0b2a4a; }
+  header a { color: #fff; text-decoration: none; padding: 6px 0; } header a.on { border-bottom: 2px solid #fff; }
+  header button { margin-left: auto; } main { padding: 20px 40px; } .crumbs { color: #666; font-size: 13px; }
+  .tabs { display: flex; gap: 8px; border-bottom: 1px solid #ccc; } .tab { padding: 12px 40px; border: 0; background: #eee; }
+  .card { margin-top: 16px; height: 300px; border: 1px solid #ccc; border-radius: 8px; }
+</style>
+<header><div><b>Northfield Bank</b></div>""" + "".join(f'<a href="#" data-k="{n}"{on}>{n}</a>' for n, on in (
+    ("Current accounts", ""), ("Savings", ""), ("Loans", ' class="on"'), ("Mortgages", ""), ("Help", ""))) + """
+<button>Log in</button></header>
+<main><div class="crumbs">Home › <b>Loans</b> › Loan calculator</div><h1>Loan calculator</h1><p>See what you could borrow.</p>
+<div class="tabs" role="tablist">""" + "".join(f'<button class="tab" role="tab" data-k="{n}">{n}</button>' for n in ("Personal", "Car", "Home")) + """</div>
+<div class="card"><label>Loan amount <input type="range"></label></div></main>"""
+
+
+def test_the_one_series_of_as_many_as_said_is_meant_where_the_landmark_was_read_loosely(open_page):
+    page = open_page(LOANS, (1280, 800))
+    # Above the heading that says calculator stands a menu of five links, not the three tabs.
+    assert chosen(page, "Click the second of the three tabs above the calculator") == "Car"
+
+
+SLIDERS = """<!doctype html><style>
+  body { font: 15px sans-serif; margin: 30px; } .row { display: flex; align-items: center; gap: 16px; margin: 30px 0; }
+  .track { position: relative; width: 400px; height: 24px; cursor: pointer; }
+  .track i { position: absolute; left: 0; right: 0; top: 10px; height: 4px; background: #ccd; }
+  .step { width: 30px; height: 30px; border-radius: 50%; border: 1px solid #888; text-align: center; line-height: 30px; cursor: pointer; }
+</style>
+<p>About five minutes to apply. Choose how much, and for how long.</p>
+<div class="row"><span>Amount</span><div class="step" data-k="minus-a">−</div><div class="track" data-k="amount"><i></i></div>
+<div class="step" data-k="plus-a">+</div></div>
+<div class="row"><span>Term</span><input type="range" data-k="term" style="width: 400px"></div>
+<script>document.querySelectorAll(".track, .step").forEach((t) => t.addEventListener("click", () => {}));</script>"""
+
+
+def test_a_slider_is_clicked_as_far_along_as_the_step_says(open_page):
+    page = open_page(SLIDERS, (1280, 800))
+    described = Description("Click on the top slider about three quarters of the way along its track", "")
+    assert described.along == 0.75 and not described.target.keywords      # "about", "quarters" name nothing
+    picked, _ = grounding.choose("Click", described, page.candidates, page.viewport, screenshot=page.screenshot)
+    box = picked["box"]
+    assert page._run(page.page.evaluate("(i) => window.__iwrJudge.candidates[i].dataset.k", picked["index"])) == "amount"
+    assert picked["at"] == (box["x"] + 0.75 * box["width"], box["y"] + box["height"] / 2)
+    assert chosen(page, "Click the bottom slider halfway along") == "term"
+
+
+APPLY = """<!doctype html><style>
+  body { font: 15px sans-serif; margin: 30px; } .step { display: inline-block; width: 34px; height: 34px; border-radius: 50%;
+  background: #0f3a66; color: #fff; text-align: center; line-height: 34px; cursor: pointer; margin: 0 8px 30px 0; }
+  .fields { display: flex; gap: 20px; } .fields input { width: 300px; height: 36px; }
+  .go { display: inline-block; margin-top: 20px; padding: 12px 28px; border-radius: 10px; background: #0f3a66; color: #fff; cursor: pointer; }
+</style>
+<div><span class="step" data-k="minus">−</span><span class="step" data-k="plus">+</span></div>
+<div class="card"><h3>Ready to apply?</h3>
+<div class="fields"><div><label>Full name</label><br><input data-k="name"></div><div><label>Email</label><br><input data-k="email"></div>
+<div><label>Income</label><br><input data-k="income"></div></div>
+<div class="go" data-k="apply">Apply now</div></div>
+<script>document.querySelectorAll(".step, .go").forEach((b) => b.addEventListener("click", () => {}));</script>"""
+
+
+def test_empty_boxes_are_fields_and_the_form_is_where_the_fields_are(open_page):
+    page = open_page(APPLY, (1280, 800))
+    assert chosen(page, "Click the dark blue rounded button below the three empty boxes") == "apply"
+    # Nothing is a <form>: the form is the box the fields are in.
+    assert chosen(page, "Click the dark blue button under the form") == "apply"
+
+
 def test_the_same_control_is_the_one_the_last_click_was_on(open_page):
     page = open_page(DISHES, (1280, 800))
     page._run(page.page.click("[data-k='add-Dragon roll']"))
