@@ -142,6 +142,10 @@ ARRIVES = re.compile(r"\s+(?:appears?|pops?\s+up|shows?\s+up|comes?\s+up|stays|r
 LABEL_OF = re.compile(r"\s+(?:buttons?|links?|tabs?|cards?|tiles?|chips?|pills?|tags?|toggles?|switch(?:es)?|"
                       r"checkbox(?:es)?|options?|menus?|items?|headings?|sections?|panels?|dialogs?|fields?|boxes|box|"
                       r"filters?)\b", re.I)
+# A label after a word of place names where something is ("the heart just left of the 'Book a shoot'
+# button is filled red"): a landmark the annotator points with, not a text the step is about.
+PLACED_BY = re.compile(r"\b(?:(?:left|right)\s+of|next\s+to|beside|under|underneath|below|above|beneath|over|near|"
+                       r"inside|within|in\s+front\s+of|behind)\s+(?:the\s+|its\s+|their\s+)?$", re.I)
 LABELLED_AS = re.compile(r"\b(?:labell?ed|named|called)\s+(?:as\s+)?$", re.I)
 # Said to change look, not to come onto the page or to be told of: "the 'Post review' button turns from
 # dark grey to orange"; not "a 'Made it?' card comes into view", "the answer explains the 'Forgot
@@ -217,6 +221,8 @@ IDENTICAL_SHARE = 0.002
 # A pixel changed when a channel moved this much (0-255); a colour was brought by this many of them.
 CHANGED_PIXEL, COLOUR_PIXELS = 24, 12
 QUOTED_MATCH = 85
+# A label of an element this long at most is what the element reads (not a card's whole text).
+ACTED_LABEL = 40
 # A text within this many pixels of where the page showed it before is the same text, not one brought.
 PLACE = 2
 # Two lines OCR read, one in each screenshot, are read at the same place when more than this share of
@@ -772,6 +778,8 @@ def quoted_claims(assertion):
                 # A quoted label with its count ('Mix peak 0.0 dB') is the count: a rebuild words the label.
                 label = bool(LABEL_OF.match(clause, match.end()) or LABELLED_AS.search(clause, 0, match.start())) \
                     and not _values(text)
+                if label and PLACED_BY.search(clause, 0, match.start()):
+                    continue
                 claims.append(Claim(text, not gone, read=bool(READ_BEFORE.search(clause[:match.start()])), stays=stays,
                                     new=new, told=_counted(text), label=label,
                                     restyled=bool(RESTYLED.search(unquoted)) and not ARRIVAL.search(unquoted)))
@@ -1145,8 +1153,9 @@ class OfflineJudge:
     def typed_before(self, number):
         return " ".join(str(s.parameters.get("text", "")) for s in self.task.steps[:number] if s.type == "Type")
 
-    def verdict(self, step):
-        k, text = step.number, step.assertion
+    def verdict(self, step, acted=""):
+        """The offline verdict on the step's assertion; `acted`: the label of the element the step acted on."""
+        k, text = step.number, as_acted(step.assertion, step.description, acted)
         before, after = self.probes[k]
         previous, current = self.states[k - 1], self.states[k]
         change = Change.between(before, after, previous.png != current.png)
@@ -1215,6 +1224,19 @@ class OfflineJudge:
                                       "numbers_missing": missing, "typed_missing": unechoed, "quotes_unmet": quotes,
                                       "misordered": disorder, "theme_unmet": theme, "mislabelled": beside,
                                       "emoji_unshown": emoji, **detail, **facts})
+
+
+def as_acted(assertion, description, acted):
+    """The assertion with the label the step quotes for the element it acts on written as that element
+    reads on this page: "Click 'City'" on a rebuild whose chip reads "Cities", then "'City' becomes a
+    filled pill" is said of the chip that reads "Cities"."""
+    if not acted or len(acted) > ACTED_LABEL:
+        return assertion
+    for said in {next(g for g in m.groups() if g is not None).strip() for m in QUOTED.finditer(description)}:
+        if said and not _shown(said, acted) and fuzz.partial_ratio(said.lower(), acted.lower()) >= QUOTED_MATCH:
+            assertion = QUOTED.sub(lambda m: m.group().replace(said, acted) if next(
+                g for g in m.groups() if g is not None).strip().lower() == said.lower() else m.group(), assertion)
+    return assertion
 
 
 def _offline(text, holds, detail):

@@ -290,7 +290,7 @@ class Judge:
                                         self.options.assertion_threshold)
         await judge.load()
         for trace in judged:
-            trace.assertion = judge.verdict(task.steps[trace.number - 1])
+            trace.assertion = judge.verdict(task.steps[trace.number - 1], acted=trace.element.name if trace.element else "")
 
     async def _score(self, point_states, replay, checkpoints, truth):
         async def one(j, state):

@@ -943,3 +943,22 @@ def test_a_label_of_what_only_changes_look_may_be_worded_by_the_rebuild():
     told = "The answer below the question expands and explains the 'Forgot password' link."
     assert unmet_quotes(told, "Change your email in Settings, Account.", was_text="How do I reset my password?") == \
         ["Forgot password"]
+
+
+def test_a_label_that_says_where_something_is_is_no_text_the_step_is_about():
+    from judging.engine.assertions import quoted_claims
+
+    said = "The heart in the top bar, just left of the 'Book a shoot' button, is filled red with 'Liked' under it."
+    assert [c.text for c in quoted_claims(said)] == ["Liked"]
+    assert [c.text for c in quoted_claims("A 'Book a shoot' button appears.")] == ["Book a shoot"]
+
+
+def test_the_label_the_step_quotes_is_read_as_the_element_it_acted_on_reads():
+    from judging.engine.assertions import as_acted
+
+    said = "'City' becomes a filled cream pill while 'All' goes back to an outline."
+    assert as_acted(said, "Click 'City' in the row of filter buttons", "Cities") == \
+        "'Cities' becomes a filled cream pill while 'All' goes back to an outline."
+    assert as_acted(said, "Click 'City' in the row of filter buttons", "City") == said
+    # Another word altogether is another element, not the same one worded otherwise.
+    assert as_acted("'Save' turns green.", "Click 'Save'", "Submit") == "'Save' turns green."
