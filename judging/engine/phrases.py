@@ -79,6 +79,8 @@ POSITIONS = {"top": "top", "upper": "top", "topmost": "top", "uppermost": "top",
              "lower": "bottom", "bottommost": "bottom", "lowermost": "bottom", "left": "left", "leftmost": "left",
              "right": "right", "rightmost": "right", "middle": "middle", "center": "middle", "centre": "middle",
              "central": "middle"}
+# Words saying a relation is close: "just right of the green 2" is right of it, not at its right end.
+CLOSE_BY = {"just", "directly", "immediately"}
 PLACE_FILLERS = {"corner", "edge", "side", "part", "half", "far", "very", "hand", "end", "just", "directly", "immediately"}
 # Nouns that name a container in a landmark ("in the banner", "on the 'Buy milk' row").
 REGIONS = {"row", "column", "col", "grid", "list", "table", "panel", "banner", "header", "footer", "sidebar",
@@ -203,7 +205,7 @@ def _split(tokens):
             continue
         for words, name in RELATIONS:
             if words[0] in ("left", "right") and current[-1:] and (current[-1] == "the" or current[-1] in POSITIONS
-                                                                  or current[-1] in PLACE_FILLERS):
+                                                                  or current[-1] in PLACE_FILLERS - CLOSE_BY):
                 continue      # "at the left of the row", "at the bottom right of the panel", "at the far right of": a place in it
             if words == ("with",) and tokens[i + 1:i + 2] and tokens[i + 1] in NUMBERS:
                 continue      # "the chip with four stars": what it shows, not a landmark

@@ -2358,3 +2358,13 @@ def test_an_empty_circle_is_white_inside_its_ring_on_a_dark_page_too(open_page):
     assert chosen(page, "Click the filled circle in the second row") == "RT"
     # Ticked, they show a tick drawn as a stroke: the circle is filled, whatever its tick is drawn with.
     assert chosen(page, "Click the filled orange check circle in the second row") == "RT"
+
+
+def test_just_right_of_a_landmark_is_right_of_it_not_a_place_at_its_end():
+    for said, kind in (("Click the closed cell just right of the green 2", "right"),
+                       ("Click the star directly left of the 3", "left")):
+        described = Description(said, "")
+        assert [r.kind for r in described.relations] == [kind] and not described.target.positions
+    # "At the far right of the bar" is a place in the bar.
+    far = Description("Click the button at the far right of the bar", "")
+    assert far.target.positions == {"right"} and [r.kind for r in far.relations] == ["in"]
