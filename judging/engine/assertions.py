@@ -775,11 +775,11 @@ def quoted_claims(assertion):
         for match in QUOTED.finditer(clause):
             text = next(g for g in match.groups() if g is not None).strip()
             if text and not _read_before(clause, match):
-                # A quoted label with its count ('Mix peak 0.0 dB') is the count: a rebuild words the label.
                 label = bool(LABEL_OF.match(clause, match.end()) or LABELLED_AS.search(clause, 0, match.start())) \
                     and not _values(text)
                 if label and PLACED_BY.search(clause, 0, match.start()):
                     continue
+                # A quoted label with its count ('Mix peak 0.0 dB') is the count: a rebuild words the label.
                 claims.append(Claim(text, not gone, read=bool(READ_BEFORE.search(clause[:match.start()])), stays=stays,
                                     new=new, told=_counted(text), label=label,
                                     restyled=bool(RESTYLED.search(unquoted)) and not ARRIVAL.search(unquoted)))

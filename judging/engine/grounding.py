@@ -736,11 +736,9 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
         if not anchors and phrase.regions == {"form"} and not phrase.keywords:
             # "Under the form" where nothing is called a form (fields in plain boxes): the innermost
             # container of the fields a user types in.
-            paths = [scene.path(c) for c in visible if c.get("editable")]
-            if len(paths) >= 2 and all(paths):
-                common = set(paths[0]).intersection(*paths[1:])
-                anchors = [Anchor(scene.regions[rid]["box"], region=rid) for rid in paths[0]
-                           if rid in common and rid in scene.regions][:1]
+            fields = [c for c in visible if c.get("editable")]
+            held = _innermost_holding(fields, scene) if len(fields) >= 2 else None
+            anchors = [Anchor(scene.regions[held]["box"], region=held)] if held is not None else []
     looked = _by_look(phrase) if words and not anchors else None
     if looked is not None:
         return _anchors(looked, scene, visible, pick, level)     # "right of the company name": its heading
@@ -1508,12 +1506,19 @@ def _choose(action, description, scene):
 def _holding(fits, around, scene):
     """The box of the container the landmarks put the fits in, else of the innermost one holding the
     series most of them form (a board nothing calls a board, around its pieces), else their span."""
-    regions = [rid for rid in around if rid in scene.regions]
-    if not regions:
-        paths = [scene.path(f.c) for f in _one_size_series(fits)]
-        common = set(paths[0]).intersection(*paths[1:]) if all(paths) else set()
-        regions = [node for node in paths[0] if node in common and node in scene.regions]
-    return scene.regions[regions[0]]["box"] if regions else layout.span([f.c["box"] for f in fits])
+    held = next((rid for rid in around if rid in scene.regions), None)
+    if held is None:
+        held = _innermost_holding([f.c for f in _one_size_series(fits)], scene)
+    return scene.regions[held]["box"] if held is not None else layout.span([f.c["box"] for f in fits])
+
+
+def _innermost_holding(candidates, scene):
+    """The id of the innermost container holding all the candidates, or None."""
+    paths = [scene.path(c) for c in candidates]
+    if not paths or not all(paths):
+        return None
+    common = set(paths[0]).intersection(*paths[1:])
+    return next((node for node in paths[0] if node in common and node in scene.regions), None)
 
 
 def _beside_its_like(target, description, pool, scene):

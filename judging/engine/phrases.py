@@ -411,14 +411,12 @@ def _asides(masked):
     return VALUE_APPOSITION.sub(" ", main), asides, VALUE_APPOSITION.findall(main)
 
 
-# "About three quarters of the way along its track", "halfway along", "at 40% across": where on the
+# "About three quarters of the way along its track", "halfway along" (half, way), "at 40% across": where on the
 # element the click goes, as a share of its length. Not a word of what the element is.
 ALONG = re.compile(r"\s*,?\s*\b(?:at\s+)?(?:(?:about|around|roughly|approximately|some|nearly|almost)\s+)?"
                    r"(?P<share>an?\s+quarter|one\s+quarter|an?\s+third|one\s+third|two\s+thirds|three\s+quarters|half|"
                    r"\d{1,3}\s*(?:%|per\s*cent))\s*(?:of\s+the\s+way\s+|way\s+)?(?:along|across|up|into)\b"
-                   r"(?:\s+(?:its|the|their|this|that)(?:\s+\w+)?\s+(?:track|bar|line|scale|rail|length|width|slider))?|"
-                   r"\s*,?\s*\b(?P<halfway>halfway)\s+(?:along|across|up)\b(?:\s+(?:its|the|their)\s+(?:track|bar|line|scale|rail|slider))?",
-                   re.I)
+                   r"(?:\s+(?:its|the|their|this|that)(?:\s+\w+)?\s+(?:track|bar|line|scale|rail|length|width|slider))?", re.I)
 SHARES = {"quarter": 0.25, "third": 1 / 3, "two thirds": 2 / 3, "three quarters": 0.75, "half": 0.5}
 
 
@@ -427,12 +425,9 @@ def along(text):
     found = ALONG.search(text)
     if found is None:
         return None, text
-    if found.group("halfway"):
-        share = 0.5
-    else:
-        words = " ".join(found.group("share").lower().split())
-        number = re.match(r"\d+", words)
-        share = int(number.group()) / 100 if number else SHARES[re.sub(r"^(?:an?|one)\s+", "", words)]
+    words = " ".join(found.group("share").lower().split())
+    number = re.match(r"\d+", words)
+    share = int(number.group()) / 100 if number else SHARES[re.sub(r"^(?:an?|one)\s+", "", words)]
     return min(share, 1.0), text[:found.start()] + text[found.end():]
 
 
