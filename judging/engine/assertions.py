@@ -147,10 +147,11 @@ LABEL_OF = re.compile(r"\s+(?:buttons?|links?|tabs?|cards?|tiles?|chips?|pills?|
 PLACED_BY = re.compile(r"\b(?:(?:left|right)\s+of|next\s+to|beside|under|underneath|below|above|beneath|over|near|"
                        r"inside|within|in\s+front\s+of|behind)\s+(?:the\s+|its\s+|their\s+)?$", re.I)
 LABELLED_AS = re.compile(r"\b(?:labell?ed|named|called)\s+(?:as\s+)?$", re.I)
-# Said to change look, not to come onto the page or to be told of: "the 'Post review' button turns from
-# dark grey to orange"; not "a 'Made it?' card comes into view", "the answer explains the 'Forgot
+# Said to change look or place, not to come onto the page or to be told of: "the 'Post review' button
+# turns from dark grey to orange", "the 'Made it?' card sits lower"; not "a 'Made it?' card comes into view", "the answer explains the 'Forgot
 # password' link", where the label is what shows it came.
-RESTYLED = re.compile(r"\b(?:turns?|turned|goes|went|becomes?|lights?\s+up|fades?|gets?\s+(?:an?\s+)?(?:\w+\s+){0,2}"
+RESTYLED = re.compile(r"\b(?:turns?|turned|goes|went|becomes?|lights?\s+up|fades?|sits|moves?\s+(?:up|down)|"
+                      r"shifts?|gets?\s+(?:an?\s+)?(?:\w+\s+){0,2}"
                       r"(?:border|outline|ring|underline|background|fill)|is\s+(?:now\s+)?(?:highlighted|selected|"
                       r"greyed|grayed|disabled|enabled|filled|outlined|bold))\b", re.I)
 ARRIVAL = re.compile(r"\b(?:appears?|appeared|comes?\s+into\s+view|pops?\s+up|shows?\s+up|opens?|is\s+added|slides?\s+in)\b",
@@ -202,6 +203,10 @@ SUBJECT_VALUE = re.compile(r"(?:^|[;,.]\s+|\s+and\s+)(?:the\s+)?(" + NUMBER.patt
 PRONOUN = re.compile(r"^(?:it|this|that|they|these|those|the\s+(?:row|item|task|card|one))$", re.I)
 # "Nothing changes: the game is over": the action is meant to do nothing.
 NO_CHANGE = re.compile(r"^\W*nothing\s+(?:else\s+)?(?:changes|happens)\b", re.I)
+# A verb told of several things at once ("… and the table stay as they were").
+SHARED_VERB = re.compile(r"\b(?:stay|remain|keep|disappear|vanish|are|were|go\s+away|fade|close|change|move)\b", re.I)
+FINITE = {"is", "was", "has", "had", "gets", "got", "goes", "went"}
+SUBJECT_WORDS = 6
 STAYS = re.compile(r"\b(?:still|remains?|stays?|unchanged|again|keeps?|already)\b", re.I)
 FUNCTION_WORDS = set("""a an the of to in on at by for with from and or but is are was be it its as into than""".split())
 # Words any message has, which say nothing of what it is about.
@@ -763,14 +768,19 @@ def quoted_claims(assertion):
     shown, unless its clause says it went away. One word a text reads is that text's whole wording
     (the caption "Good", not a review titled "Good kettle")."""
     claims, said = [], (False, False, False)
-    for clause in CLAUSE.split(assertion):
+    clauses = CLAUSE.split(assertion)
+    for at, clause in enumerate(clauses):
         # A quote alone after "and" shares what its clause says of the one before ("still says 'Red to
         # move' and 'No moves yet'").
         # What the annotator says of the texts, not what they read: "changes to '22 of 54 safe cells
         # cleared'" clears nothing away.
         unquoted = QUOTED.sub(" ", clause)
         if WORD.search(unquoted.lower()):
-            said = bool(GONE.search(unquoted)), bool(STAYS.search(unquoted)), bool(NOW.search(unquoted))
+            # A subject with no verb of its own shares the next clause's ("The 'Ready to apply?' heading and
+            # the comparison table above stay as they were").
+            after = QUOTED.sub(" ", clauses[at + 1]) if at + 1 < len(clauses) else ""
+            told_of = after if _verbless(unquoted) and SHARED_VERB.search(after) else unquoted
+            said = bool(GONE.search(told_of)), bool(STAYS.search(told_of)), bool(NOW.search(told_of))
         gone, stays, new = said
         for match in QUOTED.finditer(clause):
             text = next(g for g in match.groups() if g is not None).strip()
@@ -795,6 +805,14 @@ def quoted_claims(assertion):
                 continue
             claims.append(Claim(text, not gone, alone=len(words) == 1, read=True, stays=stays, new=new, told=_told(text)))
     return claims
+
+
+def _verbless(clause):
+    """Whether a clause is a few words naming something, with no verb: no word that ends as a verb told
+    of one thing does ("turns", "opened"), none of "is", "has", "gets", nor one told of several."""
+    words = WORD.findall(clause.lower())
+    return len(words) <= SUBJECT_WORDS and not SHARED_VERB.search(clause) \
+        and not any(w.endswith(("s", "ed")) or w in FINITE for w in words)
 
 
 def _old_quotes(text):
@@ -917,32 +935,47 @@ def _shown(text, page_text, alone=False):
     return match.score >= QUOTED_MATCH and _numbers(text) <= set(there) and _in_sequence(numbers, there)
 
 
-def unmet_quotes(assertion, page_text, fresh="", was_text=None):
+def unmet_quotes(assertion, page_text, fresh="", was_text=None, scroll=False):
     """Quoted texts the assertion says are shown but are not, or are gone but are still shown.
     `fresh`: the lines the action brought, where a message may be told in other words; `was_text`: the
-    page's text before the action (see `_own_wording`)."""
-    return [c.text for c in quoted_claims(assertion)
-            if (not c.met(page_text, fresh) and not _own_wording(c, was_text) if c.should
+    page's text before the action, `scroll`: whether the step is a Scroll (see `_own_wording`)."""
+    claims = quoted_claims(assertion)
+    worded = scroll or _anchored(claims, page_text, fresh, was_text)
+    return [c.text for c in claims
+            if (not c.met(page_text, fresh) and not _own_wording(c, was_text, worded) if c.should
                 else _shown(c.text, page_text, c.alone))]
 
 
-def unmet_with_checkpoint(assertion, truth_text, dom_text, screen_text, page_text, fresh="", was_text=None):
+def unmet_with_checkpoint(assertion, truth_text, dom_text, screen_text, page_text, fresh="", was_text=None,
+                          scroll=False):
     """Quoted texts the assertion says are shown, that its checkpoint shows and the page does not; and
     those it says went away ("the row with 'Invoice #4471 is ready' disappears"), that the checkpoint
     does not show and the page still does: the row below it archived instead."""
     claims = quoted_claims(assertion)
+    worded = scroll or _anchored(claims, page_text, fresh, was_text)
     return [c.text for c in claims if c.should and _shown(c.text, truth_text) and not c.met(dom_text, fresh)
-            and not _shown(c.text, screen_text, c.alone) and not _own_wording(c, was_text)] + \
+            and not _shown(c.text, screen_text, c.alone) and not _own_wording(c, was_text, worded)] + \
         [c.text for c in claims if not c.should and not _shown(c.text, truth_text, c.alone)
          and _shown(c.text, page_text, c.alone)]
 
 
-def _own_wording(claim, was_text):
+def _anchored(claims, page_text, fresh, was_text):
+    """Whether a text the step is about came as said: a quoted text that names no control (a message, a
+    figure) that the page shows now and did not before. The labels of what came with it ("a text box
+    labelled 'Tell other cooks how it went', with a 'Post review' button under it") are then the page's
+    own words for the controls it brought; alone, a label is what shows the right thing came."""
+    return was_text is not None and any(c.should and not c.label and c.met(page_text, fresh)
+                                        and not _shown(c.text, was_text, c.alone) for c in claims)
+
+
+def _own_wording(claim, was_text, worded=False):
     """Whether a text said to stay as it was ("the panel still says 'No moves yet'"), or a label of
-    something said to change that is not said to come ("the 'Post review' button turns orange"), is one
-    the page did not show before the action either: the page words it its own way ('No moves played
-    yet.', 'Post'), and the action left it as it was."""
-    return (claim.stays or claim.label and claim.restyled) and was_text is not None \
+    something said to change look or place, not to come ("the 'Post review' button turns orange", "the
+    'Made it?' card sits lower"), or, when labels are the page's to word (`worded`: a Scroll, which the
+    browser does and brings no behaviour, or a step whose messages came, see `_anchored`), any label, is
+    one the page did not show before the action either: the page words it its own way ('No moves played
+    yet.', 'Post', 'Apply for this loan')."""
+    return (claim.stays or claim.label and (claim.restyled or worded)) and was_text is not None \
         and not _shown(claim.text, was_text, claim.alone)
 
 
@@ -1170,7 +1203,8 @@ class OfflineJudge:
             missing = numbers_not_brought(text, after.changed_text, before.text + " " + previous.text,
                                           after.text + " " + current.text, scrolled=change.scroll)
             unechoed = missing_typed(text, typed, None, page_text)
-            quotes = unmet_quotes(text, page_text, fresh, was_text=shown_text(before, previous))
+            quotes = unmet_quotes(text, page_text, fresh, was_text=shown_text(before, previous),
+                                  scroll=step.type == "Scroll")
             unbrought = texts_not_brought(text, before.boxes, after.boxes, before.page_text, after.page_text,
                                           after.text, scrolled=change.scroll, seen=(previous.text, current.text))
             disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
@@ -1208,7 +1242,7 @@ class OfflineJudge:
                 > self.similarity.compare(self.images[j], previous.image))
         unechoed = missing_typed(text, typed, truth_text, page_text)
         quotes = unmet_with_checkpoint(text, truth_text, after.page_text, current.text, page_text, fresh,
-                                       was_text=shown_text(before, previous))
+                                       was_text=shown_text(before, previous), scroll=step.type == "Scroll")
         disorder = misordered(text, after.page_text) + misplaced(text, before.page_text, after.page_text)
         was, now = self._close(j, k - 1), self._close(j, k)
         image, words = resemblance(self.similarity, self.images[j], truth_text, current)

@@ -945,6 +945,57 @@ def test_a_label_of_what_only_changes_look_may_be_worded_by_the_rebuild():
         ["Forgot password"]
 
 
+def test_a_label_of_what_a_scroll_brings_into_view_may_be_worded_by_the_rebuild():
+    from judging.engine.assertions import unmet_quotes, unmet_with_checkpoint
+
+    came = "The comparison table sits in the middle, and below it the 'Ready to apply?' card comes into view."
+    page = "Compare loan types Apply for this loan Full name"
+    assert unmet_quotes(came, page, was_text="Compare loan types Apply for this loan", scroll=True) == []
+    assert unmet_with_checkpoint(came, "Ready to apply?", page, page, page, was_text="Apply for this loan",
+                                 scroll=True) == []
+    # A click that brings it is the page's behaviour: the label is what shows the right card came.
+    assert unmet_quotes(came, page, was_text="Compare loan types Apply for this loan") == ["Ready to apply?"]
+    # A message is no label: a scroll shows it as the page words it.
+    assert unmet_quotes("The line 'Rates fixed for 48 months' comes into view.", page, was_text=page, scroll=True) \
+        == ["Rates fixed for 48 months"]
+
+
+def test_labels_of_controls_that_came_with_the_steps_message_may_be_worded_by_the_rebuild():
+    from judging.engine.assertions import unmet_quotes
+
+    rated = ("Gold text 'Thanks! You gave it 4 out of 5.' appears under the stars, and a text box appears, "
+             "labelled 'Tell other cooks how it went (optional)', with a 'Post review' button under it.")
+    before = "212 people have rated this recipe."
+    assert unmet_quotes(rated, "Thanks! You gave it 4 out of 5. Leave a short review (optional) Post",
+                        was_text=before) == []
+    # The message did not come: the labels are all that is left to show what came, and they did not either.
+    assert unmet_quotes(rated, "Leave a short review (optional) Post", was_text=before) == \
+        ["Thanks! You gave it 4 out of 5.", "Tell other cooks how it went (optional)", "Post review"]
+
+
+def test_a_label_of_what_only_moves_may_be_worded_by_the_rebuild():
+    from judging.engine.assertions import unmet_quotes
+
+    moved = "Everything below moves up, so the 'Made it?' card with the stars sits in the lower part of the screen."
+    assert unmet_quotes(moved, "Cooked this? 212 people have rated this recipe.",
+                        was_text="Cooked this? 212 people have rated this recipe.") == []
+
+
+def test_a_subject_with_no_verb_of_its_own_shares_the_next_clauses():
+    from judging.engine.assertions import quoted_claims
+
+    stayed = "The 'Ready to apply?' heading and the comparison table above stay as they were."
+    assert [(c.text, c.stays) for c in quoted_claims(stayed)] == [("Ready to apply?", True)]
+    went = "The 'Apply' link and the search box disappear."
+    assert [(c.text, c.should) for c in quoted_claims(went)] == [("Apply", False)]
+    # A clause with its own verb keeps what it says.
+    own = "The 'Save' button turns green and the two fields disappear."
+    assert [(c.text, c.should) for c in quoted_claims(own)] == [("Save", True)]
+    cleared = "Its red border and the 'Enter your full name' message disappear, and the box now says 'There are 2 problems'."
+    assert [(c.text, c.should) for c in quoted_claims(cleared)] == [("Enter your full name", False),
+                                                                   ("There are 2 problems", True)]
+
+
 def test_a_label_that_says_where_something_is_is_no_text_the_step_is_about():
     from judging.engine.assertions import quoted_claims
 
