@@ -32,6 +32,7 @@ description says (its words, its kind, its colour), then tells them apart by whe
    document order breaking ties, so the choice is reproducible. When nothing is found, the asides of
    the description ("..., the third key of the top row") are tried.
 """
+import copy
 import math
 import re
 import unicodedata
@@ -687,6 +688,9 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
         if phrase.sizes and fits:
             fits = _sized(fits, phrase.sizes)
         seen = [f for f in fits if not (f.c.get("inViewport") and not f.c.get("onTop"))] or fits
+        if words and phrase.regions - LINES:
+            # "The guests panel": the one a heading says guests of, not a line "$18 per guest" elsewhere.
+            seen = [f for f in seen if kinds.fit([("heading",)], scene.look(f.c))[0] >= 1] or seen
         anchors = [Anchor(f.c["box"], candidate=f.c, called=(not words or series or f.text >= 1 - TEXT_TOLERANCE)
                           and _is_container(phrase, f.c, scene) and not _in_passing(phrase, f.c)
                           and not (phrase.ordinal is not None and _speaks_of_many(phrase, f.c)),
@@ -739,6 +743,8 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
             fields = [c for c in visible if c.get("editable")]
             held = _innermost_holding(fields, scene) if len(fields) >= 2 else None
             anchors = [Anchor(scene.regions[held]["box"], region=held)] if held is not None else []
+    if phrase.colours and words and anchors:
+        anchors = _tinted(phrase, anchors, scene, visible) or anchors
     looked = _by_look(phrase) if words and not anchors else None
     if looked is not None:
         return _anchors(looked, scene, visible, pick, level)     # "right of the company name": its heading
@@ -748,6 +754,19 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
         named = replace(phrase, keywords=phrase.keywords[:owner] + [phrase.keywords[owner][:-2]])
         return _anchors(named, scene, visible, pick, level)
     return _pick(phrase, anchors, pick)
+
+
+def _tinted(phrase, anchors, scene, visible):
+    """The things of the landmark's colour inside the containers its words name, when none of the texts
+    that say its words is of that colour: "the yellow sunflower" is the yellow drawing on the card called
+    Sunflower, not the card's grey buttons whose labels say "One Sunflower more". [] otherwise."""
+    if any(a.candidate is not None and all(scene.colour(a.candidate, w) >= MOSTLY for w in phrase.colours)
+           for a in anchors):
+        return []
+    held = {a.region for a in anchors if a.region is not None}
+    return [Anchor(c["box"], candidate=c) for c in visible
+            if held & set(scene.path(c)) and c.get("inViewport")
+            and all(scene.colour(c, w) >= MOSTLY for w in phrase.colours)]
 
 
 def _strips(phrase, scene):
@@ -1278,6 +1297,9 @@ def _just_off(chosen, spot, scene, usable):
 
 
 def _by_words(action, description, scene):
+    lined = _counted_in_line(action, description, scene)
+    if lined is not None:
+        return lined
     for value in description.values:
         # "the third showtime in the row, 20:00": what it reads says which, when the page reads it so.
         found, score = _choose(action, value, scene)
@@ -1289,6 +1311,21 @@ def _by_words(action, description, scene):
         if found is not None:
             return found, score
     return chosen, detail
+
+
+def _counted_in_line(action, description, scene):
+    """"The pink swatch, second from the left": counted from an end, the place counts every swatch in
+    the line, and the colour agrees with it (the blush one, not the second of two pinkish ones). (the
+    candidate, score) when the colour agrees; None to read the words the other way."""
+    target = description.target
+    if not (target.from_end and target.colours and target.ordinal):
+        return None
+    uncoloured = copy.copy(description)
+    uncoloured.target = replace(target, colours=[])
+    found, score = _choose(action, uncoloured, scene)
+    if found is not None and all(scene.colour(found, w) >= MOSTLY for w in target.colours):
+        return found, score
+    return None
 
 
 @dataclass

@@ -121,6 +121,7 @@ class Phrase:
     circular: bool = False                           # "the round box", "the circular button"
     previous: bool = False                           # "it": the element the step before acted on
     among: int | None = None                         # "of the three chips": one of a series of that many
+    from_end: bool = False                           # "second from the left": counted from an end of the line
 
     @property
     def names_something(self):
@@ -495,6 +496,7 @@ class Description:
                 # "the second star from the right": counted from that end.
                 if phrase.positions & {"right", "bottom"}:
                     target.ordinal = -target.ordinal
+                target.from_end = True
             elif relation == "in" and phrase.only_place and phrase.positions <= {"left", "right"} and relations \
                     and by_kind_alone(relations[-1].landmark):
                 # "in the panel on the right": which panel, one of two side by side.

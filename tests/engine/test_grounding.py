@@ -2368,3 +2368,35 @@ def test_just_right_of_a_landmark_is_right_of_it_not_a_place_at_its_end():
     # "At the far right of the bar" is a place in the bar.
     far = Description("Click the button at the far right of the bar", "")
     assert far.target.positions == {"right"} and [r.kind for r in far.relations] == ["in"]
+
+
+def _flower_cards(flowers):
+    return "".join(
+        f'<div class="card" role="group" aria-label="{name}"><div class="thumb"><svg viewBox="0 0 40 40" width="120" '
+        f'height="100"><circle cx="20" cy="20" r="14" fill="{colour}"/></svg></div>'
+        f'<div class="stepper"><button aria-label="One {name} less">−</button><input value="0" aria-label="{name} quantity">'
+        f'<button data-k="plus-{name.lower()}" aria-label="One {name} more">+</button></div></div>'
+        for name, colour in flowers)
+
+
+def test_a_coloured_landmark_is_the_drawing_of_that_colour_where_only_controls_say_its_name(open_page):
+    # The card's buttons say "Sunflower" in their labels, and are grey; the sunflower is the yellow drawing.
+    page = open_page(f"""<!doctype html><style>body {{ margin: 20px; font: 14px sans-serif; }}
+      .grid {{ display: grid; grid-template-columns: repeat(3, 180px); gap: 16px; }}
+      .card {{ border: 1px solid #ddd; border-radius: 10px; padding: 8px; }} .thumb {{ background: #f6f6f6; }}
+      .stepper {{ display: flex; gap: 6px; margin-top: 8px; }} .stepper input {{ width: 40px; }}
+      .stepper button {{ width: 32px; height: 28px; background: #eee; border: 1px solid #ccc; }}</style>
+      <div class="grid">{_flower_cards((("Rose", "#d7263d"), ("Tulip", "#f48fb1"), ("Sunflower", "#f5b914"),
+                                        ("Daisy", "#ffffff"), ("Iris", "#6a5acd"), ("Poppy", "#ff5722")))}</div>""",
+                     (800, 600))
+    assert chosen(page, "Click the plus under the yellow sunflower in the top row") == "plus-sunflower"
+
+
+def test_an_ordinal_from_an_end_counts_the_whole_line_the_colour_agreeing(open_page):
+    swatches = "".join(f'<button class="sw" data-k="{k}" style="background:{c}" aria-label="{k} ribbon"></button>'
+                       for k, c in (("ivory", "#f3ecd9"), ("blush", "#f4a6b8"), ("sage", "#9cb59a"), ("navy", "#26365e"),
+                                    ("burgundy", "#7d1f35"), ("gold", "#d4a93c")))
+    page = open_page(f"""<!doctype html><style>body {{ margin: 20px; }} .row {{ display: flex; gap: 14px; }}
+      .sw {{ width: 38px; height: 38px; border-radius: 50%; border: 1px solid #ccc; }}</style>
+      <h3>Ribbon colour</h3><div class="row">{swatches}</div>""", (800, 600))
+    assert chosen(page, "Click the pink swatch, second from the left in the ribbon row") == "blush"
