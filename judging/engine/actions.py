@@ -52,6 +52,22 @@ SELECT_CONTENT_JS = """(index) => {
   if (typeof el.select === "function" && el.value) { el.select(); return true; }
   return false;
 }"""
+# The focused field's content selected, as SELECT_CONTENT_JS does; null when the focus is in no field.
+SELECT_FOCUSED_JS = """() => {
+  const el = document.activeElement;
+  const field = el && (el.isContentEditable || el.tagName === "TEXTAREA" || el.tagName === "INPUT"
+    && !["button", "checkbox", "radio", "submit", "reset", "range", "color", "file", "image"].includes(el.type));
+  if (!field) return null;
+  if (el.isContentEditable) {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    return getSelection().toString().length > 0;
+  }
+  if (el.value) { el.select(); return true; }
+  return false;
+}"""
 # Whether the page hears keys typed with no field to type in: a listener added for them, or an
 # on-key handler set on the window, the document or an element.
 HEARS_KEYS_JS = """() => Boolean(window.__iwrJudge && window.__iwrJudge.hearsKeys)
@@ -64,6 +80,8 @@ KEY_NAMES = {
     "arrowup": "ArrowUp", "arrowdown": "ArrowDown", "arrowleft": "ArrowLeft", "arrowright": "ArrowRight",
     "pageup": "PageUp", "pagedown": "PageDown",
 }
+# "Click the grey 'Untitled' name of the new row and type a category name": a click, then typing.
+CLICK_THEN_TYPE = re.compile(r"^\s*(?:click|tap|double[- ]click)\b.*?\band\s+(?:then\s+)?(?:type|enter|write)\b", re.I | re.S)
 KEY_IN_TEXT = re.compile(r"\b(enter|return|escape|esc|tab|space(?:bar)?|backspace|delete|home|end|"
                          r"arrow ?(?:up|down|left|right)|page ?(?:up|down)|up|down|left|right)\b(?: key)?", re.I)
 # Interactive elements this far outside the viewport are still numbered for the grounding model.
@@ -280,6 +298,25 @@ def typed_text(step):
                                              f"{step.description!r} quotes none")
         text = quoted[0]
     return str(text)
+
+
+def clicks_first(step):
+    """Whether a Type step says to click something before typing (a cell that opens a field when
+    clicked): the click is what puts the caret where the text goes."""
+    return step.type == "Type" and bool(CLICK_THEN_TYPE.search(step.description))
+
+
+async def type_where_focused(page, text):
+    """Type into the field that has the focus, cleared first; None when no field has it."""
+    selected = await page.evaluate(SELECT_FOCUSED_JS)
+    if selected is None:
+        return None
+    if selected:
+        await page.keyboard.press("Backspace")
+    await page.keyboard.type(text.rstrip("\n"))
+    if text.endswith("\n"):
+        await page.keyboard.press("Enter")
+    return f"typed {len(text)} characters where the click put the caret"
 
 
 async def type_on_keyboard(page, text):

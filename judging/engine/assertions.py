@@ -124,8 +124,9 @@ GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hide
 # Words after which a text is named without quotes, up to the end of its clause.
 INTRODUCED = re.compile(r"\b(?:(?:starting|beginning|opening|headed|led)\s+(?:with|by)|titled|entitled)\s+([^\x00]+)$", re.I)
 # What a text reads, named without quotes by its capital ("the caption reads Good", "the bar shows
-# Glass Towers by Mira Vale"); a value ("reads 2") is a number, a look ("shows a red heart") no text.
-READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing|becomes)\s+(?:now\s+)?([A-Z][^;\x00]*)$")
+# Glass Towers by Mira Vale"); a value ("reads 2") is a number, a look ("shows a red heart") no text,
+# nor is what belongs to someone ("the table shows April's six categories").
+READS = re.compile(r"\b(?:reads|reading|says|saying|shows|showing|becomes)\s+(?:now\s+)?(?![A-Z]\w*['’]s\b)([A-Z][^;\x00]*)$")
 # What a thing whose business is text changes to, named without quotes: "the hourly panel below changes
 # to Saturday, 18 May", "the indicator changes to You win! in green". A text of one word is left alone:
 # "every temperature switches to Fahrenheit" names a unit, not a text.
@@ -484,10 +485,24 @@ def named_numbers(assertion):
     old = [m.span(g) for m in FROM_VALUE.finditer(text) for g in (1, 2) if m.group(g)] + \
           [_old_text(text, m) for m in FROM_TEXT.finditer(text)]
     old += [m.span(1) for m in LOST_VALUE.finditer(text)] + [m.span(1) for m in ARROW_FROM.finditer(text)]
-    old += _old_quotes(text)
+    old += _old_quotes(text) + _gone_numbers(text)
     for start, end in old:
         text = text[:start] + " " * (end - start) + text[end:]
     return _numbers(UNSHOWN_NUMBER.sub(" ", text))
+
+
+def _gone_numbers(text):
+    """Spans of the numbers on what the text says goes away ("the unread bubble showing 12
+    disappears"): a number before the clause's word of leaving was there, not brought. Not one after it
+    ("deleting the row brings the total to 2,030")."""
+    spans, start = [], 0
+    for boundary in [*CLAUSE.finditer(text), None]:
+        end = boundary.start() if boundary else len(text)
+        gone = GONE.search(QUOTED.sub(lambda m: " " * len(m.group()), text[start:end]))
+        if gone:
+            spans += [m.span() for m in NUMBER.finditer(text, start, start + gone.start())]
+        start = boundary.end() if boundary else end
+    return spans
 
 
 def read_values(assertion):
@@ -720,6 +735,8 @@ def missing_typed(assertion, typed, truth_text, page_text):
     """Words the user typed that the assertion names (and the checkpoint shows) but the page does not:
     a page echoes what was typed into it (a greeting, a search heading) whoever wrote it, so a rebuild
     may reword its labels but not this ("Thanks, traveller!" for "Thanks, Ana Silva!")."""
+    # Not what it says is gone ("Gym is gone" when the table shows another month).
+    assertion = " ".join(c for c in CLAUSE.split(assertion) if not GONE.search(QUOTED.sub(" ", c)))
     named, shown, typed_words = _words(assertion), _words(page_text), _words(typed)
     truth = _Checkpoint(truth_text) if truth_text is not None else None
     said = WORD.findall(assertion.lower())

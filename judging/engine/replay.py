@@ -11,7 +11,7 @@ import os
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from importlib.metadata import version
 from pathlib import Path
@@ -396,6 +396,20 @@ class _Session:
         """Perform the step's action (the part the official 30 s limit covers)."""
         if step.type in ("Click", "Type"):
             candidates = await self.guard(actions.collect(self.page, self.options.max_candidates))
+            if self.offline and actions.clicks_first(step):
+                # The recording clicked, then typed where the click put the caret (a cell that opens a
+                # field): so does a person replaying it.
+                chosen, score, _ = await self.guard(
+                    self.grounder.pick(self.page, replace(step, type="Click"), candidates, self.viewport,
+                                       self.replay.states[step.number - 1]), self.options.step_time_limit)
+                trace.element, _ = await self.guard(actions.click(self.page, chosen, score, self.viewport))
+                await self.settle()
+                typed = await self.guard(actions.type_where_focused(self.page, actions.typed_text(step)))
+                if typed is not None:
+                    trace.detail = typed
+                    await self.settle()
+                    return
+                candidates = await self.guard(actions.collect(self.page, self.options.max_candidates))
             if step.type == "Type" and not any(c.get("editable") and c.get("visible") for c in candidates):
                 trace.element, trace.detail = await self.guard(actions.type_on_keyboard(self.page, actions.typed_text(step)))
                 await self.settle()

@@ -93,6 +93,25 @@ def test_type_on_a_page_with_no_field_that_hears_no_keys_finds_nothing_to_type_i
     assert result.success_step == 0
     assert result.steps[0].detail == "no editable field on the page, and nothing on it listens for keys"
 
+# A cell that turns into a field when clicked, as spreadsheets do; a search field elsewhere.
+CELL = """<!doctype html><style>body { font: 40px "DejaVu Sans", sans-serif; margin: 30px; }
+td { border: 1px solid #999; width: 400px; height: 60px; } input { font: inherit; width: 380px; }</style>
+<input id="search" placeholder="Search"><table><tr><td id="name">Untitled</td></tr></table><p id="echo"></p>
+<script>document.getElementById("name").addEventListener("click", (e) => {
+  const cell = e.currentTarget; if (cell.querySelector("input")) return;
+  cell.innerHTML = '<input value="Untitled">'; const field = cell.querySelector("input"); field.focus(); field.select();
+  field.addEventListener("input", () => document.getElementById("echo").textContent = "Name: " + field.value);
+});</script>"""
+
+
+def test_a_type_step_that_says_to_click_first_types_where_the_click_put_the_caret(judge, tmp_path):
+    step = {"type": "Type", "parameters": {"description": "Click the grey 'Untitled' name and type a category name",
+                                           "text": "Gym"}}
+    result = judge.run(task_with(tmp_path, step), make_site(tmp_path / "site", CELL), tmp_path / "out")
+    assert result.steps[0].detail == "typed 3 characters where the click put the caret"
+    assert "Name: Gym" in result.points[1].ocr_text
+
+
 def test_an_action_over_its_time_limit_fails(cache_dir, tmp_path):
     """The official evaluation gives each action 30 s; here 1 s, on a button whose handler runs 3 s."""
     page = """<!doctype html><button id="b" style="font-size:40px">Search</button>

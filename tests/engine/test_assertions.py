@@ -1013,3 +1013,27 @@ def test_the_label_the_step_quotes_is_read_as_the_element_it_acted_on_reads():
     assert as_acted(said, "Click 'City' in the row of filter buttons", "City") == said
     # Another word altogether is another element, not the same one worded otherwise.
     assert as_acted("'Save' turns green.", "Click 'Save'", "Submit") == "'Save' turns green."
+
+
+def test_a_number_on_what_goes_away_is_not_asked_for():
+    from judging.engine.assertions import named_numbers
+
+    said = "The unread bubble showing 12 disappears and the counter under Inbox changes from '14 unread' to '2 unread'."
+    assert "12" not in named_numbers(said)
+    # A number after the word of leaving is what the action brings.
+    assert named_numbers("Deleting the row brings the total to 2,030.") == {"2030"}
+
+
+def test_what_belongs_to_someone_is_no_text_the_page_reads():
+    from judging.engine.assertions import quoted_claims
+
+    assert quoted_claims("The table shows April's six categories, still sorted by budget.") == []
+    assert [c.text for c in quoted_claims("The bar shows Glass Towers by Mira Vale.")] == ["Glass Towers by Mira Vale"]
+
+
+def test_typed_words_said_to_be_gone_need_not_be_shown():
+    from judging.engine.assertions import missing_typed
+
+    said = "The table shows April's categories, Gym is gone and the note reads 'No changes yet'."
+    assert missing_typed(said, "Gym 60", None, "Rent $1,200 No changes yet") == []
+    assert missing_typed("The new row is named Gym.", "Gym 60", None, "Rent $1,200") == ["gym"]
