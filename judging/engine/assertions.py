@@ -77,10 +77,10 @@ RATIO = re.compile(r"\s*/\s*|\s+of\s+")
 DECIMAL = re.compile(r"\d+\.\d+")
 THOUSANDS = re.compile(r"(?<=\d)[,.](?=\d{3}(?!\d))")
 # Numbers an assertion uses without the page having to show them: ordinals, distances, places on a
-# board or in a table ("the first two cells of rows 2 to 4", "column 5"), the amount of a change ("rises
-# by 2"), the value a change starts from ("from $199", "instead of Helpful (8)").
+# board, in a table or a list ("the first two cells of rows 2 to 4", "column 5", "track 10"), the
+# amount of a change ("rises by 2"), the value a change starts from ("from $199", "instead of Helpful (8)").
 UNSHOWN_NUMBER = re.compile(r"\d+(?:st|nd|rd|th)\b|\d+\s*(?:px|pixels?)\b|\bby\s+[$€£]?\d[\d,.]*\s*%?|"
-                            r"\b(?:rows?|columns?|cols?)\s+\d+(?:\s*(?:,|and|to|through|[-–])\s*\d+\b)*", re.I)
+                            r"\b(?:rows?|columns?|cols?|tracks?)\s+\d+(?:\s*(?:,|and|to|through|[-–])\s*\d+\b)*", re.I)
 # The value is read whole: "from 14 of 24 spaces free" changes from the ratio 14 / 24.
 _CHANGED = r"(\d[\d,.:]*(?:(?:\s*/\s*|\s+of\s+)\d[\d,.:]*)*)"
 FROM_VALUE = re.compile(r"\bfrom\s+(?:[^\w\s]*\s*)?" + _CHANGED + "|"
@@ -121,6 +121,8 @@ QUOTED = re.compile(r"\"([^\"]{1,120})\"|“([^”]{1,120})”|‘([^’]{1,120}
 CLAUSE = re.compile(r";|\.\s+(?=[A-Z])|(?<=\.['\x22”’])\s+(?=[A-Z])|(?i:,\s+(?!\d)(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+)")
 GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|close[sd]?\b|clear|dismiss|"
                   r"collaps|stops?\s+(?:saying|showing|reading|displaying))\w*", re.I)
+# What leaves the page, what takes its place aside ("its number 4 is replaced by green bars").
+LEFT = re.compile(GONE.pattern + r"|\breplaced\s+(?:by|with)\b", re.I)
 # Words after which a text is named without quotes, up to the end of its clause.
 INTRODUCED = re.compile(r"\b(?:(?:starting|beginning|opening|headed|led)\s+(?:with|by)|titled|entitled)\s+([^\x00]+)$", re.I)
 # What a text reads, named without quotes by its capital ("the caption reads Good", "the bar shows
@@ -493,12 +495,12 @@ def named_numbers(assertion):
 
 def _gone_numbers(text):
     """Spans of the numbers on what the text says goes away ("the unread bubble showing 12
-    disappears"): a number before the clause's word of leaving was there, not brought. Not one after it
-    ("deleting the row brings the total to 2,030")."""
+    disappears", "its number 4 is replaced by green bars"): a number before the clause's word of leaving
+    was there, not brought. Not one after it ("deleting the row brings the total to 2,030")."""
     spans, start = [], 0
     for boundary in [*CLAUSE.finditer(text), None]:
         end = boundary.start() if boundary else len(text)
-        gone = GONE.search(QUOTED.sub(lambda m: " " * len(m.group()), text[start:end]))
+        gone = LEFT.search(QUOTED.sub(lambda m: " " * len(m.group()), text[start:end]))
         if gone:
             spans += [m.span() for m in NUMBER.finditer(text, start, start + gone.start())]
         start = boundary.end() if boundary else end

@@ -100,6 +100,7 @@ SERIES = {"list", "table", "grid", "board", "gallery", "carousel", "strip"}    #
 # Containers that are a band across the page at one edge: "the bottom bar" is one whatever its class.
 STRIPS = {"bar", "toolbar", "navbar", "header", "footer", "banner", "nav"}
 EDGE_OF = {"header": "top", "navbar": "top", "banner": "top", "footer": "bottom"}
+TRACK_THICKNESS = 24    # px: a slider's track is at most this thick
 STRIP_WIDTH = 0.6       # of the viewport's width
 STRIP_HEIGHT = 0.25     # of its height at most
 MONTH_DAYS = 20         # a month shows most of the days 1-31 as texts of their own (booked ones may be plain text)
@@ -576,7 +577,8 @@ def _otherwise_coloured(phrase, fits, scene):
 def _sized(fits, sizes):
     """The fits of the size the words say ("the wide button", "the small icon"), when sizes differ: those
     within a tenth of the largest (smallest) measure."""
-    measures = {"width": lambda b: b["width"], "height": lambda b: b["height"], "area": lambda b: b["width"] * b["height"]}
+    measures = {"width": lambda b: b["width"], "height": lambda b: b["height"], "area": lambda b: b["width"] * b["height"],
+                "thickness": lambda b: min(b["width"], b["height"]), "length": lambda b: max(b["width"], b["height"])}
     for measure, largest in sizes:
         size = [measures[measure](f.c["box"]) for f in fits]
         if largest:
@@ -735,8 +737,9 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
             anchors += [Anchor(scene.regions[rid]["box"], region=rid) for rid in chosen]
         elif best == 1 and overlay and len(chosen) == 1:
             anchors = [Anchor(scene.regions[chosen[0]]["box"], region=chosen[0])]
-        if not anchors and not phrase.keywords:
-            anchors = [Anchor(scene.regions[rid]["box"], region=rid) for rid in _strips(phrase, scene)]
+        if not phrase.keywords and not any(_toward_edge(a.box, phrase, scene) for a in anchors):
+            # "The bottom bar" is at the bottom: not a box in the middle of the screen whose class says bar.
+            anchors = [Anchor(scene.regions[rid]["box"], region=rid) for rid in _strips(phrase, scene)] or anchors
         if not anchors and phrase.regions == {"form"} and not phrase.keywords:
             # "Under the form" where nothing is called a form (fields in plain boxes): the innermost
             # container of the fields a user types in.
@@ -769,6 +772,14 @@ def _tinted(phrase, anchors, scene, visible):
             and all(scene.colour(c, w) >= MOSTLY for w in phrase.colours)]
 
 
+def _toward_edge(box, phrase, scene):
+    """Whether a box is in the half of the viewport at the edge the phrase names ("the bottom bar"); True
+    when it names none."""
+    edges = phrase.positions & {"top", "bottom"}
+    middle = box["y"] + box["height"] / 2
+    return len(edges) != 1 or (middle < scene.viewport[1] / 2) == ("top" in edges)
+
+
 def _strips(phrase, scene):
     """"The bottom bar", "the header" where no container is called so: the band across most of the
     viewport at that edge that holds the others (a player bar fixed at the bottom, whatever its class)."""
@@ -778,6 +789,9 @@ def _strips(phrase, scene):
     width, height = scene.viewport
     bands = [rid for rid, r in scene.regions.items()
              if r["box"]["width"] >= STRIP_WIDTH * width and 0 < r["box"]["height"] <= STRIP_HEIGHT * height]
+    # The edge of the screen: a band further down the page is not the bar fixed at its bottom.
+    bands = [b for b in bands if 0 <= scene.regions[b]["box"]["y"] and layout.bottom(scene.regions[b]["box"]) <= height] \
+        or bands
     if not bands:
         return []
     top = "top" in edges
@@ -1218,20 +1232,31 @@ def choose(action, description, candidates, viewport, screenshot=None, cue=None)
     if cue is None or screenshot is None or chosen is not None and description.target.quoted and \
             evidence(description.target, Features(chosen))[1] >= QUOTED_EVIDENCE:
         # The page says the label the step quotes: that decides.
-        return _along(chosen, description.along), detail
+        return _along(chosen, description.along, scene), detail
     chosen, detail = _as_recorded(action, chosen, detail, cue, scene, soft=not description.target.quoted)
-    return _along(chosen, description.along), detail
+    return _along(chosen, description.along, scene), detail
 
 
-def _along(chosen, share):
+def _along(chosen, share, scene):
     """The chosen element clicked that share along its length ("three quarters of the way along the
-    slider": from its left end, or from the bottom of an upright one), unless the recording placed it."""
+    slider": from its left end, or from the bottom of an upright one), unless the recording placed it.
+    The length is the whole track's: a fill drawn inside it up to the value is part of the bar."""
     if chosen is None or share is None or "at" in chosen:
         return chosen
-    box = chosen["box"]
+    box = max((c["box"] for c in scene.candidates if c.get("visible") and _track_of(c["box"], chosen["box"])),
+              key=lambda b: max(b["width"], b["height"]), default=chosen["box"])
     if box["width"] >= box["height"]:
         return {**chosen, "at": (box["x"] + share * box["width"], box["y"] + box["height"] / 2)}
     return {**chosen, "at": (box["x"] + box["width"] / 2, box["y"] + (1 - share) * box["height"])}
+
+
+def _track_of(outer, inner):
+    """Whether a box is the track a thin bar lies along: it holds the bar's middle, runs the same way,
+    longer, and is no thicker than a track is."""
+    across = (lambda b: b["height"]) if inner["width"] >= inner["height"] else (lambda b: b["width"])
+    length = (lambda b: b["width"]) if inner["width"] >= inner["height"] else (lambda b: b["height"])
+    return layout.encloses(outer, inner) and length(outer) > length(inner) \
+        and across(outer) <= max(TRACK_THICKNESS, 2 * across(inner))
 
 
 def _as_recorded(action, chosen, detail, cue, scene, soft=True):

@@ -359,8 +359,12 @@ class Look:
             return role == "slider" or bool(c.get("interactive")) and not self.text and not c.get("editable") \
                 and max(self.width, self.height) >= SLIDER_SHAPE * min(self.width, self.height)
         if kind == "bar":
-            # A strip to click or to type in ("the green bar" over a tab bar, "the search bar"): long.
-            return bool(c.get("interactive") or c.get("editable")) and self.width >= BAR_SHAPE * self.height
+            # A strip to click or to type in ("the green bar" over a tab bar, "the search bar"): long. A
+            # line of words that takes clicks is a bar when painted as one (a green basket bar), not a
+            # song's title in a list.
+            worded = not c.get("editable") and any(ch.isalpha() for ch in (c.get("text") or ""))
+            return bool(c.get("interactive") or c.get("editable")) and self.width >= BAR_SHAPE * self.height \
+                and not (worded and not self._boxed())
         if kind == "heading":
             # A heading, the link in one, or text that stands out as one: larger than the page's body
             # text, or bold at its size.

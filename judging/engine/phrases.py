@@ -40,8 +40,12 @@ colour color coloured colored again shown visible displayed
 showing shows reads reading saying says marked current circle
 """.split())
 # Words for an element's size, which tell it from others of its kind when sizes differ: (measure, largest?).
-SIZES = {**dict.fromkeys(("wide", "wider", "widest", "broad", "long", "longer"), ("width", True)),
-         **dict.fromkeys(("narrow", "narrower", "thin"), ("width", False)),
+SIZES = {**dict.fromkeys(("wide", "wider", "widest", "broad"), ("width", True)),
+         **dict.fromkeys(("long", "longer", "longest"), ("length", True)),
+         **dict.fromkeys(("short", "shorter", "shortest"), ("length", False)),
+         **dict.fromkeys(("narrow", "narrower"), ("width", False)),
+         # A thin bar is thin across, however long: its lesser measure.
+         **dict.fromkeys(("thin", "thinner", "thinnest", "slim"), ("thickness", False)),
          **dict.fromkeys(("tall", "taller", "tallest"), ("height", True)),
          **dict.fromkeys(("big", "bigger", "biggest", "large", "larger", "largest", "huge"), ("area", True)),
          **dict.fromkeys(("small", "smaller", "smallest", "little", "tiny", "mini"), ("area", False))}
@@ -418,6 +422,9 @@ ALONG = re.compile(r"\s*,?\s*\b(?:at\s+)?(?:(?:about|around|roughly|approximatel
                    r"(?P<share>an?\s+quarter|one\s+quarter|an?\s+third|one\s+third|two\s+thirds|three\s+quarters|half|"
                    r"\d{1,3}\s*(?:%|per\s*cent))\s*(?:of\s+the\s+way\s+|way\s+)?(?:along|across|up|into)\b"
                    r"(?:\s+(?:its|the|their|this|that)(?:\s+\w+)?\s+(?:track|bar|line|scale|rail|length|width|slider))?", re.I)
+# "The middle of the short volume bar": halfway along a bar, not a place on the page.
+MIDDLE_OF = re.compile(r"\b(?:the\s+)?(?:middle|centre|center)\s+of\s+(?=(?:the|its|their)\s+(?:[\w-]+\s+){0,3}?"
+                       r"(?:bar|track|slider|scale|rail|timeline|seekbar)s?\b)", re.I)
 SHARES = {"quarter": 0.25, "third": 1 / 3, "two thirds": 2 / 3, "three quarters": 0.75, "half": 0.5}
 
 
@@ -425,7 +432,8 @@ def along(text):
     """(the share of its length along which a description says to click, or None; the text without it)."""
     found = ALONG.search(text)
     if found is None:
-        return None, text
+        middle = MIDDLE_OF.search(text)
+        return (None, text) if middle is None else (0.5, text[:middle.start()] + text[middle.end():])
     words = " ".join(found.group("share").lower().split())
     number = re.match(r"\d+", words)
     share = int(number.group()) / 100 if number else SHARES[re.sub(r"^(?:an?|one)\s+", "", words)]

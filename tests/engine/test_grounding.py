@@ -2400,3 +2400,39 @@ def test_an_ordinal_from_an_end_counts_the_whole_line_the_colour_agreeing(open_p
       .sw {{ width: 38px; height: 38px; border-radius: 50%; border: 1px solid #ccc; }}</style>
       <h3>Ribbon colour</h3><div class="row">{swatches}</div>""", (800, 600))
     assert chosen(page, "Click the pink swatch, second from the left in the ribbon row") == "blush"
+
+
+# A player fixed at the bottom: a long seek bar in the middle, a short volume bar at the right whose white
+# fill is drawn inside it up to 80 %; an album strip in the middle of the page whose class says bar; and a
+# list of songs whose titles take clicks.
+PLAYER_BAR = """<!doctype html><style>
+  body { margin: 0; font: 14px sans-serif; background: #121212; color: #eee; height: 1600px; }
+  .albumbar { position: absolute; top: 300px; left: 260px; width: 960px; height: 100px; background: #222; }
+  .songs { position: absolute; top: 440px; left: 320px; } .song { width: 100px; height: 30px; cursor: pointer; }
+  .dock { position: fixed; left: 0; right: 0; bottom: 0; height: 88px; background: #181818; }
+  .track { position: absolute; height: 14px; cursor: pointer; } .track i { position: absolute; left: 0; top: 5px;
+  height: 4px; background: #fff; }
+  .seek { left: 400px; width: 460px; top: 60px; } .volume { left: 1095px; width: 110px; top: 40px; }
+</style>
+<div class="albumbar"></div>
+<div class="songs"><div class="song">Coin Slot Heart</div><div class="song">Game Over Glow</div></div>
+<div class="dock"><div class="track seek" data-k="seek"><i style="width:0"></i></div>
+<div class="track volume" data-k="volume"><i data-k="fill" style="width:88px"></i></div></div>
+<script>document.querySelectorAll(".track, .song").forEach((b) => b.addEventListener("click", () => {}));</script>"""
+
+
+def test_a_thin_bar_is_thin_across_and_a_short_one_is_short_along(open_page):
+    page = open_page(PLAYER_BAR, (1280, 800))
+    assert chosen(page, "Click halfway along the thin progress bar in the middle of the bottom bar") == "seek"
+    assert chosen(page, "Click the middle of the short volume bar near the bottom right corner") == "volume"
+
+
+def test_the_middle_of_a_bar_is_halfway_along_its_whole_track_not_its_fill():
+    from judging.engine.grounding import _along, Scene
+
+    fill = {"index": 1, "visible": True, "box": {"x": 1095, "y": 754, "width": 88, "height": 4}}
+    track = {"index": 0, "visible": True, "box": {"x": 1095, "y": 750, "width": 110, "height": 14}}
+    scene = Scene([track, fill], (1280, 800))
+    assert Description("Click the middle of the short volume bar", "").along == 0.5
+    assert Description("Click the cell in the middle of the grid", "").along is None
+    assert _along(fill, 0.5, scene)["at"] == (1095 + 55, 750 + 7)
