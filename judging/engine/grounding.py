@@ -178,7 +178,9 @@ CONTENT = {name: re.compile(pattern) for names, pattern in (
     (("count", "number", "quantity"), r"^\s*\d+\s*$"),
     (("temperature", "temp", "degrees"), r"\d\s*°"),
     (("question",), r"\w\?\W*$"),
-    (("date", "day"), r"\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b|" + _DAYS),
+    (("date",), r"\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b|" + _DAYS),
+    # A day of a calendar is also its number alone ("the greyed-out day in the third row": the 15).
+    (("day",), r"\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b|" + _DAYS + r"|^\s*(?:[1-9]|[12]\d|3[01])\s*$"),
 ) for name in names}
 
 
@@ -306,7 +308,7 @@ class Scene:
         underlined, in another colour or weight)."""
         if self._tabs is None:
             self._tabs = set()
-            labels = [c for c in self.candidates if c.get("visible") and c.get("mark") and c.get("text")
+            labels = [c for c in self.candidates if c.get("visible") and c.get("interactive") and c.get("mark") and c.get("text")
                       and len(c["text"].split()) <= TAB_WORDS and not c.get("editable") and c["mark"]["border"] != "trbl"]
             rows = {}
             for c in labels:
@@ -960,6 +962,11 @@ def _relate(relation, fits, scene, visible, scope=(), whole_rows=False, counted=
         anchors = _pick(landmark, _items(fits, scene))
     if not anchors:
         return fits, False, relation.landmark.text, True, []
+    if relation.kind == "in" and landmark.regions & LINES and landmark.keywords and not landmark.kinds and fits \
+            and all(a.candidate is not None for a in anchors):
+        headed = _headed_line(anchors, fits, "row" in landmark.regions)
+        if headed:
+            return headed, False, None, True, []
     keyed, itself = [], {id(a.candidate) for a in anchors if a.candidate is not None and _shows(relation.landmark, a.candidate)}
     for f in fits:
         if relation.kind not in ("in", "near", "with") and id(f.c) in itself:
@@ -1015,6 +1022,28 @@ def _relate(relation, fits, scene, visible, scope=(), whole_rows=False, counted=
     return [f for _k, f in keyed], True, None, True, []
 
 
+def _headed_line(anchors, fits, rows):
+    """"The second pill in the Afternoon row": the row of fits under a text that heads it, within its
+    width (a column: right of it); [] when the text is a label beside its line (the Lunch of a grid's
+    row), which the line's own place tells."""
+    box = lambda f: f.c["box"]  # noqa: E731
+    along, lines = (layout.same_row, layout.rows) if rows else (layout.same_column, layout.columns)
+    # The label itself before a box around more that also says its words.
+    for anchor in sorted(anchors, key=lambda a: a.box["width"] * a.box["height"]):
+        a = anchor.box
+        if any(along(a, box(f)) and box(f)["x" if rows else "y"] >= a["x" if rows else "y"] for f in fits):
+            return []
+        if rows:
+            after = [f for f in fits if box(f)["y"] >= layout.bottom(a) - 1
+                     and box(f)["x"] < layout.right(a) and layout.right(box(f)) > a["x"]]
+        else:
+            after = [f for f in fits if box(f)["x"] >= layout.right(a) - 1
+                     and box(f)["y"] < layout.bottom(a) and layout.bottom(box(f)) > a["y"]]
+        if after:
+            return lines(after, box)[0]
+    return []
+
+
 def _line(landmark, fits, scene):
     """"in the second row", "in the bottom row", "in the right-hand column": the members of that row
     (column): of the containers the page draws as its rows (columns) when it does (a board's columns,
@@ -1029,7 +1058,9 @@ def _line(landmark, fits, scene):
         sure = [f for f in fits if f.kind == surest]
         lines = _drawn_lines(rows, sure, scene, most=True)
     if not lines:
-        group = max(layout.groups(sure, box), key=len)
+        # The days of a month line up in its weeks, a day that takes clicks or a greyed-out one drawn
+        # smaller alike; other things in series by their likeness.
+        group = fits if all(_numbered_day(f.c, scene) for f in fits) else max(layout.groups(sure, box), key=len)
         lines = layout.rows(group, box) if rows else layout.columns(group, box)
     n = landmark.ordinal
     if n is None:
@@ -1353,6 +1384,20 @@ def _counted_in_line(action, description, scene):
     return None
 
 
+def _numbered_day(c, scene):
+    """Whether a candidate is a day of a month the page shows: a number alone inside the month."""
+    own = (c.get("own") or c.get("text") or "").strip()
+    return own.isdigit() and any("month" in scene.dated().get(rid, ()) for rid in scene.path(c))
+
+
+def _days_of_month(fits, scene):
+    """A day, where the page shows a month, is one of its numbered days: not the weekday names over them
+    nor the month's title, which count in no row of days ("the day in the third row of the calendar")."""
+    if not any(f.text > 0 and _numbered_day(f.c, scene) for f in fits):
+        return fits
+    return [f if _numbered_day(f.c, scene) else replace(f, text=0.0, total=f.total - 2 * f.text) for f in fits]
+
+
 @dataclass
 class Placed:
     fits: list
@@ -1421,6 +1466,8 @@ def _choose(action, description, scene):
         return again[0], 1.0
     words = bool(target.quoted or target.keywords)
     fits = _fits(target, pool, scene, words)
+    if "day" in target.keywords:
+        fits = _days_of_month(fits, scene)
     if target.quoted and max(f.quoted for f in fits) < QUOTED_EVIDENCE and (target.kinds or target.colours) \
             and (description.relations or target.ordinal or target.positions) and not _says_a_word(target.quoted, pool):
         # A label no text on the page says, even roughly or in part, is the original's wording ('Select'

@@ -210,10 +210,14 @@ class Look:
             self.symbol = glyph
         self.private = any("\ue000" <= ch <= "\uf8ff" for ch in text + glyph)   # an icon font's glyph
         self.text = text
-        # A one-word text names what it is ("Close", "Delete", an icon font's "star"); longer text says more.
-        short_text = text if len(text.split()) == 1 and len(text) <= 24 else ""
+        # A one-word text names what it is: a control's ("Close", "Delete"), an icon font's ("star"); longer
+        # text says more, and a word that takes no click ("SETTINGS" over a sidebar) titles what follows it.
         self.names = words_of(c.get("aria"), c.get("title"), c.get("alt"), c.get("id"), c.get("cls"), c.get("name"),
-                              look.get("names"), short_text)
+                              look.get("names"))
+        named_by_text = c.get("interactive", True) or bool(ICON_FONTS & self.names) \
+            or any(name.startswith("icon") for name in self.names)
+        if named_by_text and len(text.split()) == 1 and len(text) <= 24:
+            self.names = self.names | words_of(text)
         self.picture = look.get("picture", 1.0 if c.get("tag") in ("img", "svg", "canvas", "video") else 0.0)
         self.photo = look.get("photo", 1.0 if c.get("tag") in ("img", "canvas", "video") else 0.0)
         # An icon font: a class such as "fa fa-star", "bi-heart", "material-icons" (whose text is the
@@ -351,8 +355,10 @@ class Look:
                                                    or self.height > CHIP_HEIGHT[1] and self._boxed())
         if kind == "chip":
             # A small box with a short text to click (a filter, a tag, a time slot): a box, taller than
-            # its line of text (padded, bordered), not a bare word like a link "Clear filters".
-            return bool(c.get("interactive")) and bool(self.text) and len(self.text) <= 40 and CHIP_HEIGHT[0] <= self.height <= CHIP_HEIGHT[1]
+            # its line of text (padded, bordered), not a bare word like a link "Clear filters". One drawn
+            # so that takes no click is still one of its row (a time slot struck through as taken).
+            return bool(c.get("interactive") or c.get("mark") and self._boxed()) and bool(self.text) and len(self.text) <= 40 \
+                and CHIP_HEIGHT[0] <= self.height <= CHIP_HEIGHT[1]
         if kind == "slider":
             # A control set by where it is clicked: a range input, or a long thin track that takes clicks
             # and says nothing (a drawn slider, whatever it is built with).

@@ -205,7 +205,7 @@ def _split(tokens):
             continue
         if tokens[i] == "and" and relation is not None and _names_line_next(tokens[i + 1:]):
             parts.append((relation, current))   # "in the second row and third column": two lines
-            current = []
+            current, relation = [], "in"
             i += 1
             continue
         for words, name in RELATIONS:
@@ -406,6 +406,13 @@ def _place_last(text):
     return f"{match.group(2)} {match.group(1)}" if match else text
 
 
+# "In the third row of the calendar, fourth column": a second line that crosses the first.
+LINE_APPOSITION = re.compile(r",\s*((?:the\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|"
+                             r"\d+(?:st|nd|rd|th))\s+(?:row|column|col)\b)")
+# "The greyed-out day": how a day no one can pick looks, which a page draws in any shade; the place says which.
+GREYED = re.compile(r"\b(?:greyed|grayed)[\s-]+out\b")
+
+
 def _asides(masked):
     """(the description without its asides, the asides, the values it reads): text in parentheses,
     ", the ..." parts, and a value said last."""
@@ -466,6 +473,7 @@ class Description:
         # icons)": the same element said again, another way to find it if the first finds nothing.
         self.alternatives = [Description(QUOTE_MARK.sub(lambda m: f"'{quotes[int(m.group(1))]}'", aside), typed_text)
                              for aside in asides]
+        main = LINE_APPOSITION.sub(r" and \1", GREYED.sub(" ", main))
         main = COMPOUND.sub(lambda m: " ".join(w for w in m.group().split("-") if w not in STOPWORDS), main)
         tokens = [int(m.group(1)) if m.group(1) is not None else m.group() for m in TOKEN.finditer(main)]
         typed_words = set(WORD.findall(typed))

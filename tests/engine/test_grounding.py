@@ -2436,3 +2436,52 @@ def test_the_middle_of_a_bar_is_halfway_along_its_whole_track_not_its_fill():
     assert Description("Click the middle of the short volume bar", "").along == 0.5
     assert Description("Click the cell in the middle of the grid", "").along is None
     assert _along(fill, 0.5, scene)["at"] == (1095 + 55, 750 + 7)
+
+
+# A month whose closed days are plain text and open ones buttons; time slots under their part of the day,
+# the first of the afternoon struck through as taken.
+BOOKING = """<!doctype html><style>
+  body { margin: 20px; font: 14px sans-serif; display: flex; gap: 40px; }
+  .month { display: grid; grid-template-columns: repeat(7, 44px); gap: 4px; text-align: center; }
+  .month button { height: 40px; border: 0; background: none; font: inherit; } .month span { line-height: 40px; color: #bbb; }
+  h4 { margin: 14px 0 6px; font-size: 11px; color: #678; } .slots { display: flex; gap: 8px; }
+  .pill { padding: 8px 14px; border: 1px solid #9cc; border-radius: 16px; cursor: pointer; }
+  .pill.taken { color: #ccc; border-color: #eee; text-decoration: line-through; cursor: default; }
+</style>
+<div><b>April 2027</b><div class="month">
+  <div>Mon</div><div>Tue</div><div>Wed</div><div>Thu</div><div>Fri</div><div>Sat</div><div>Sun</div>
+  <div></div><div></div><div></div>%s</div>
+  <p>Greyed-out days are closed or fully booked.</p></div>
+<div><h4>MORNING</h4><div class="slots">%s</div><h4>AFTERNOON</h4><div class="slots">%s</div></div>
+<script>document.querySelectorAll(".month button, .pill:not(.taken)").forEach((b) => b.addEventListener("click", () => {}));</script>
+""" % ("".join(f'<span data-k="day{d}">{d}</span>' if d % 7 in (0, 1) or d in (2, 3, 4, 6) else
+               f'<button data-k="day{d}">{d}</button>' for d in range(1, 31)),
+       "".join(f'<div class="pill" data-k="{t}">{t}</div>' for t in ("09:15", "10:00", "11:30")),
+       "".join(f'<div class="pill{" taken" if t == "13:00" else ""}" data-k="{t}">{t}</div>'
+               for t in ("13:00", "14:30", "15:15")))
+
+
+def test_the_rows_of_a_calendar_are_its_weeks_of_days_closed_ones_too(open_page):
+    page = open_page(BOOKING, (1280, 800))
+    assert chosen(page, "Click the greyed-out day in the third row of the calendar, fourth column") == "day15"
+
+
+def test_a_row_named_by_a_label_is_the_row_under_it_and_counts_what_is_drawn_alike(open_page):
+    page = open_page(BOOKING, (1280, 800))
+    # The taken 13:00 takes no click, and is still the first pill of the afternoon.
+    assert chosen(page, "Click the second pill in the Afternoon row") == "14:30"
+
+
+def test_a_word_that_titles_a_sidebar_is_no_icon_of_what_it_says(open_page):
+    icons = {"Profile": '<circle cx="12" cy="8" r="4"/>', "General": '<circle cx="12" cy="12" r="3"/><path d="M12 2v3M12 19v3M2 12h3M19 12h3"/>',
+             "Members": '<circle cx="9" cy="8" r="3.5"/>', "Billing": '<rect x="2" y="5" width="20" height="14" rx="2"/>'}
+    entries = "".join(f'<div class="item"><svg data-k="{name}" width="18" height="18" viewBox="0 0 24 24" fill="none" '
+                      f'stroke="currentColor" stroke-width="2">{svg}</svg>{name}</div>' for name, svg in icons.items())
+    page = open_page(f"""<!doctype html><style>body {{ margin: 0; font: 14px sans-serif; }} .top {{ height: 56px; }}
+      nav {{ width: 232px; padding: 20px 12px; background: #f4f4f8; height: 560px; }}
+      h6 {{ margin: 0 10px 10px; font-size: .72rem; text-transform: uppercase; color: #888; }}
+      .item {{ display: flex; gap: 10px; align-items: center; padding: 10px; cursor: pointer; }}</style>
+      <div class="top">Acme Studio</div><nav class="side"><h6>Settings</h6>{entries}</nav>
+      <script>document.querySelectorAll(".item").forEach((e) => e.addEventListener("click", () => {{}}));</script>""",
+                     (1280, 800))
+    assert chosen(page, "Click the gear icon entry in the left sidebar, second from the top") == "General"

@@ -266,8 +266,11 @@
         editable: isEditable, native, listener, pointer, interactive, focused: el === document.activeElement,
         pointed: pointedAt(el, r),
         // How a short clickable text is drawn, to tell the one marked as chosen in a row of alike ones
-        // (a tab underlined, in another colour or weight) whatever its markup says.
-        mark: visible && interactive && text.length <= 40 ? { ink: style.color, paint: ownPaint(el, style) ? style.backgroundColor : "",
+        // (a tab underlined, in another colour or weight) whatever its markup says; and a short text
+        // drawn as a box that takes no click (a time slot struck through as taken), one of its row; not
+        // a count drawn in a button.
+        mark: visible && text.length <= 40 && (interactive || (bordered(style) === "trbl" || ownPaint(el, style))
+          && !(el.parentElement && el.parentElement.closest("button, a, [role=button], label, summary"))) ? { ink: style.color, paint: ownPaint(el, style) ? style.backgroundColor : "",
           under: `${style.borderBottomWidth} ${style.borderBottomColor} ${style.textDecorationLine} ${style.boxShadow}`,
           weight: style.fontWeight, border: bordered(style) } : null,
         // Icons have at most a symbol for text, or an icon font's ligature ("star") and an icon class.
