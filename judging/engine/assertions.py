@@ -119,8 +119,9 @@ QUOTED = re.compile(r"\"([^\"]{1,120})\"|“([^”]{1,120})”|‘([^’]{1,120}
 # nor does a quote that ends the sentence with it ("… before tax.' The red box disappears").
 # A comma before a number is inside a text ("Saturday, 18 May"), not between clauses.
 CLAUSE = re.compile(r";|\.\s+(?=[A-Z])|(?<=\.['\x22”’])\s+(?=[A-Z])|(?i:,\s+(?!\d)(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+)")
-GONE = re.compile(r"\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|close[sd]?\b|clear|dismiss|"
-                  r"collaps|stops?\s+(?:saying|showing|reading|displaying))\w*", re.I)
+# Not what a text is about ("small grey text about removing all 14 projects"): that happens to nothing.
+GONE = re.compile(r"(?<!about )(?<!\bfor )(?<!\bof )\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|"
+                  r"close[sd]?\b|clear|dismiss|collaps|stops?\s+(?:saying|showing|reading|displaying))\w*", re.I)
 # What leaves the page, what takes its place aside ("its number 4 is replaced by green bars").
 LEFT = re.compile(GONE.pattern + r"|\breplaced\s+(?:by|with)\b", re.I)
 # Words after which a text is named without quotes, up to the end of its clause.

@@ -1037,3 +1037,11 @@ def test_typed_words_said_to_be_gone_need_not_be_shown():
     said = "The table shows April's categories, Gym is gone and the note reads 'No changes yet'."
     assert missing_typed(said, "Gym 60", None, "Rent $1,200 No changes yet") == []
     assert missing_typed("The new row is named Gym.", "Gym 60", None, "Rent $1,200") == ["gym"]
+
+
+def test_what_a_text_is_about_does_not_happen():
+    from judging.engine.assertions import quoted_claims
+
+    said = "The danger zone has a 'Delete this workspace' row with small grey text about removing all 14 projects."
+    assert [(c.text, c.should) for c in quoted_claims(said)] == [("Delete this workspace", True)]
+    assert [(c.text, c.should) for c in quoted_claims("The 'Invoice' row is removed.")] == [("Invoice", False)]
