@@ -152,8 +152,8 @@ PLACED_BY = re.compile(r"\b(?:(?:left|right)\s+of|next\s+to|beside|under|underne
                        r"inside|within|in\s+front\s+of|behind)\s+(?:the\s+|its\s+|their\s+)?$", re.I)
 LABELLED_AS = re.compile(r"\b(?:labell?ed|named|called)\s+(?:as\s+)?$", re.I)
 # Said to change look or place, not to come onto the page or to be told of: "the 'Post review' button
-# turns from dark grey to orange", "the 'Made it?' card sits lower"; not "a 'Made it?' card comes into view", "the answer explains the 'Forgot
-# password' link", where the label is what shows it came.
+# turns from dark grey to orange", "the 'Made it?' card sits lower"; not "a 'Made it?' card comes into
+# view", "the answer explains the 'Forgot password' link", where the label is what shows it came.
 RESTYLED = re.compile(r"\b(?:turns?|turned|goes|went|becomes?|lights?\s+up|fades?|sits|moves?\s+(?:up|down)|"
                       r"shifts?|gets?\s+(?:an?\s+)?(?:\w+\s+){0,2}"
                       r"(?:border|outline|ring|underline|background|fill)|is\s+(?:now\s+)?(?:highlighted|selected|"
