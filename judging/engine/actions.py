@@ -37,10 +37,14 @@ SCROLL_STATE_JS = """() => {
   return [window.scrollX, window.scrollY, inner];
 }"""
 # Clear a field the way a user does before typing into it: select what it holds and delete it, so
-# that the page hears the same input events as from a keyboard.
+# that the page hears the same input events as from a keyboard. `index` null: the field that has the
+# focus, null when the focus is in no field.
 SELECT_CONTENT_JS = """(index) => {
-  const el = window.__iwrJudge.candidates[index];
-  if (!el || !el.isConnected) return false;
+  const el = index === null ? document.activeElement : window.__iwrJudge.candidates[index];
+  if (!el || !el.isConnected) return null;
+  const field = el.isContentEditable || el.tagName === "TEXTAREA" || el.tagName === "INPUT"
+    && !["button", "checkbox", "radio", "submit", "reset", "range", "color", "file", "image"].includes(el.type);
+  if (index === null && !field) return null;
   if (el.isContentEditable) {
     const range = document.createRange();
     range.selectNodeContents(el);
@@ -50,22 +54,6 @@ SELECT_CONTENT_JS = """(index) => {
     return selection.toString().length > 0;
   }
   if (typeof el.select === "function" && el.value) { el.select(); return true; }
-  return false;
-}"""
-# The focused field's content selected, as SELECT_CONTENT_JS does; null when the focus is in no field.
-SELECT_FOCUSED_JS = """() => {
-  const el = document.activeElement;
-  const field = el && (el.isContentEditable || el.tagName === "TEXTAREA" || el.tagName === "INPUT"
-    && !["button", "checkbox", "radio", "submit", "reset", "range", "color", "file", "image"].includes(el.type));
-  if (!field) return null;
-  if (el.isContentEditable) {
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    getSelection().removeAllRanges();
-    getSelection().addRange(range);
-    return getSelection().toString().length > 0;
-  }
-  if (el.value) { el.select(); return true; }
   return false;
 }"""
 # Whether the page hears keys typed with no field to type in: a listener added for them, or an
@@ -282,10 +270,15 @@ async def type_text(page, candidate, score, text, viewport):
         await page.mouse.click(x, y)
     if await page.evaluate(SELECT_CONTENT_JS, candidate["index"]):
         await page.keyboard.press("Backspace")
+    await _keys(page, text)
+    return _element(candidate, score, box), f"typed {len(text)} characters"
+
+
+async def _keys(page, text):
+    """The text on the keyboard, a final newline as an Enter."""
     await page.keyboard.type(text.rstrip("\n"))
     if text.endswith("\n"):
         await page.keyboard.press("Enter")
-    return _element(candidate, score, box), f"typed {len(text)} characters"
 
 
 def typed_text(step):
@@ -308,14 +301,12 @@ def clicks_first(step):
 
 async def type_where_focused(page, text):
     """Type into the field that has the focus, cleared first; None when no field has it."""
-    selected = await page.evaluate(SELECT_FOCUSED_JS)
+    selected = await page.evaluate(SELECT_CONTENT_JS, None)
     if selected is None:
         return None
     if selected:
         await page.keyboard.press("Backspace")
-    await page.keyboard.type(text.rstrip("\n"))
-    if text.endswith("\n"):
-        await page.keyboard.press("Enter")
+    await _keys(page, text)
     return f"typed {len(text)} characters where the click put the caret"
 
 
@@ -324,9 +315,7 @@ async def type_on_keyboard(page, text):
     as a person's keyboard gives them, to whatever the last step left focused."""
     if not await page.evaluate(HEARS_KEYS_JS):
         raise StepFailure(ACTION_NOT_FOUND, "no editable field on the page, and nothing on it listens for keys")
-    await page.keyboard.type(text.rstrip("\n"))
-    if text.endswith("\n"):
-        await page.keyboard.press("Enter")
+    await _keys(page, text)
     return None, f"typed {len(text)} characters on the keyboard: the page has no field and listens for keys"
 
 

@@ -214,15 +214,13 @@ class Look:
         # text says more, and a word that takes no click ("SETTINGS" over a sidebar) titles what follows it.
         self.names = words_of(c.get("aria"), c.get("title"), c.get("alt"), c.get("id"), c.get("cls"), c.get("name"),
                               look.get("names"))
-        named_by_text = c.get("interactive", True) or bool(ICON_FONTS & self.names) \
-            or any(name.startswith("icon") for name in self.names)
-        if named_by_text and len(text.split()) == 1 and len(text) <= 24:
-            self.names = self.names | words_of(text)
-        self.picture = look.get("picture", 1.0 if c.get("tag") in ("img", "svg", "canvas", "video") else 0.0)
-        self.photo = look.get("photo", 1.0 if c.get("tag") in ("img", "canvas", "video") else 0.0)
         # An icon font: a class such as "fa fa-star", "bi-heart", "material-icons" (whose text is the
         # icon's name, "star"), or any class word that says icon.
         icon_font = bool(ICON_FONTS & self.names) or any(name.startswith("icon") for name in self.names)
+        if (c.get("interactive", True) or icon_font) and len(text.split()) == 1 and len(text) <= 24:
+            self.names = self.names | words_of(text)
+        self.picture = look.get("picture", 1.0 if c.get("tag") in ("img", "svg", "canvas", "video") else 0.0)
+        self.photo = look.get("photo", 1.0 if c.get("tag") in ("img", "canvas", "video") else 0.0)
         # An empty box painted or bordered is a drawing, but not an empty header cell of a table (the
         # heading of a column of icons).
         heading = c.get("tag") == "th" or c.get("role") in ("columnheader", "rowheader")
