@@ -103,6 +103,7 @@ EDGE_OF = {"header": "top", "navbar": "top", "banner": "top", "footer": "bottom"
 TRACK_THICKNESS = 24    # px: a slider's track is at most this thick
 STRIP_WIDTH = 0.6       # of the viewport's width
 STRIP_HEIGHT = 0.25     # of its height at most
+A_FEW = 3               # "the playback buttons": a line of this many of a kind at least
 MONTH_DAYS = 20         # a month shows most of the days 1-31 as texts of their own (booked ones may be plain text)
 
 
@@ -832,6 +833,30 @@ def _items(fits, scene):
     return list(found.values()) if len(found) >= 2 else []
 
 
+def _in_plural(phrase):
+    """Whether the phrase names things of a kind in the plural ("the playback buttons", "the tool icons")."""
+    head = phrase.text.split()[-1] if phrase.text else ""
+    return bool(phrase.kinds) and head.endswith("s") and (head[:-1] in kinds.NOUNS or head[:-2] in kinds.NOUNS)
+
+
+def _line_of_kind(landmark, fits, scene, visible):
+    """Anchors for the innermost containers that hold a few things of the landmark's kind in one line,
+    and a fit: the row of playback buttons, not the player bar around it nor the list it covers."""
+    shown = [c for c in visible if not (c.get("inViewport") and not c.get("onTop"))
+             and kinds.fit(landmark.kinds, scene.look(c))[0] >= 1]
+    # A button's drawing is part of it, not one more button.
+    of_kind = [c for c in shown if not any(o is not c and scene.contains(o, c) for o in shown)]
+    members = {}
+    for c in of_kind:
+        for rid in scene.path(c):
+            members.setdefault(rid, []).append(c)
+    lines = [rid for rid, held in members.items()
+             if rid in scene.regions and len(held) >= A_FEW and any(rid in scene.path(f.c) for f in fits)
+             and 1 in (len(layout.rows(held, lambda c: c["box"])), len(layout.columns(held, lambda c: c["box"])))]
+    return [Anchor(scene.regions[rid]["box"], region=rid) for rid in lines
+            if not any(other != rid and rid in _region_path(scene, other) for other in lines)]
+
+
 def _is_container(landmark, c, scene):
     """Whether a text the landmark names is what its container noun says: one of "the second flight
     card" is a card (a box to click), not a step 'Choose flight' of the progress bar; a text is never
@@ -960,6 +985,10 @@ def _relate(relation, fits, scene, visible, scope=(), whole_rows=False, counted=
             and not (landmark.quoted or landmark.keywords):
         # "in the bottom-right card" where nothing is called a card: the box each fit is one of.
         anchors = _pick(landmark, _items(fits, scene))
+    if not anchors and relation.kind == "in" and _in_plural(landmark) and not landmark.quoted:
+        # "At the far left of the playback buttons" where nothing says playback: the line of those
+        # buttons the target is one of, whatever it is built with.
+        anchors = _line_of_kind(landmark, fits, scene, visible)
     if not anchors:
         return fits, False, relation.landmark.text, True, []
     if relation.kind == "in" and landmark.regions & LINES and landmark.keywords and not landmark.kinds and fits \
@@ -1270,9 +1299,11 @@ def choose(action, description, candidates, viewport, screenshot=None, cue=None)
 
 def _along(chosen, share, scene):
     """The chosen element clicked that share along its length ("three quarters of the way along the
-    slider": from its left end, or from the bottom of an upright one), unless the recording placed it.
+    slider": from its left end, or from the bottom of an upright one), even where the recording's
+    cursor was found on it: one point of a bar looks like any other, so the recorded place says how
+    far along only on a bar laid out as recorded, and the words say it on every bar.
     The length is the whole track's: a fill drawn inside it up to the value is part of the bar."""
-    if chosen is None or share is None or "at" in chosen:
+    if chosen is None or share is None:
         return chosen
     box = max((c["box"] for c in scene.candidates if c.get("visible") and _track_of(c["box"], chosen["box"])),
               key=lambda b: max(b["width"], b["height"]), default=chosen["box"])

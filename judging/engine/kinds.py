@@ -67,6 +67,8 @@ ICONS = {
     "lock": ("🔒🔓🔐", {"lock", "unlock", "padlock"}),
     "download": ("⤓📥", {"download"}),
     "refresh": ("↻↺⟳⟲🔄", {"refresh", "reload", "sync", "retry", "restart", "rotate"}),
+    "shuffle": ("🔀", {"shuffle", "random", "randomize", "randomise"}),
+    "repeat": ("🔁🔂", {"repeat", "loop"}),
     "calendar": ("📅📆🗓", {"calendar"}),
     "eye": ("👁", {"eye", "visibility"}),
     "bookmark": ("🔖", {"bookmark"}),
@@ -132,8 +134,11 @@ NOUNS = {
     "speaker": ("speaker",), "loudspeaker": ("speaker",), "headphones": ("headphones",), "headphone": ("headphones",),
     "headset": ("headphones",),
 }
-# "the circular arrow": a refresh or restart icon.
-TURNED = {"circular", "curved", "round", "rotating", "circle"}
+# Arrows named by how they are drawn: "the circular arrow" is a refresh or restart icon, "the crossed
+# arrows" a shuffle, "the looping arrows" a repeat (or a refresh: both go round).
+DRAWN_ARROWS = {"circular": ("refresh",), "curved": ("refresh",), "round": ("refresh",), "rotating": ("refresh",),
+                "circle": ("refresh",), "crossed": ("shuffle",), "crossing": ("shuffle",),
+                "looping": ("repeat", "refresh"), "looped": ("repeat", "refresh"), "loop": ("repeat", "refresh")}
 # Words that are often an element's own text ("Search", "Close"), so they name a kind only before a
 # word for an icon or a button: "the search icon", "the close button".
 ICON_NAMES = {
@@ -148,7 +153,7 @@ ICON_NAMES = {
     "delete": ("trash", "close"), "remove": ("trash", "close", "minus"), "add": ("plus",), "next": ("arrow",),
     "previous": ("arrow",), "prev": ("arrow",), "back": ("arrow",), "expand": ("chevron", "plus"),
     "collapse": ("chevron", "minus"), "notification": ("bell",), "notifications": ("bell",),
-    "forward": ("skip", "arrow"), "multiply": ("multiply",), "divide": ("divide",), "equals": ("equals",),
+    "forward": ("skip", "arrow"), "shuffle": ("shuffle",), "repeat": ("repeat",), "multiply": ("multiply",), "divide": ("divide",), "equals": ("equals",),
     "archive": ("archive",), "percent": ("percent",), "mute": ("speaker",), "volume": ("speaker",), "sound": ("speaker",), "up": ("thumbsup", "arrow"), "down": ("thumbsdown", "arrow"),
 }
 ZOOM_SIGNS = {"in": "plus", "out": "minus"}

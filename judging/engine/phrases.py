@@ -309,8 +309,8 @@ def _phrase(tokens, quotes, typed_words, landmark):
             i += 1
         elif w in kinds.DIRECTION_WORDS and _points(following):
             p.direction = kinds.DIRECTION_WORDS[w]
-        elif w in kinds.TURNED and kinds.noun(following) == ("arrow",):
-            p.kinds.append(("refresh",))     # "the circular arrow"
+        elif w in kinds.DRAWN_ARROWS and kinds.noun(following) == ("arrow",):
+            p.kinds.append(kinds.DRAWN_ARROWS[w])     # "the circular arrow", "the crossed arrows"
             i += 1
         elif w in ("three", "3") and kinds.noun(following) == ("dot",):
             p.kinds.append(("more",))     # "the three-dot icon": a menu of more (⋮, ⋯), not a dot

@@ -2438,6 +2438,15 @@ def test_the_middle_of_a_bar_is_halfway_along_its_whole_track_not_its_fill():
     assert _along(fill, 0.5, scene)["at"] == (1095 + 55, 750 + 7)
 
 
+def test_a_bar_is_clicked_as_far_along_as_said_though_the_recorded_cursor_was_found_on_it():
+    from judging.engine.grounding import _along, Scene
+
+    # The rebuild's seek bar sits 80 px left of the recorded one: the recorded cursor, found on it,
+    # lies two thirds along.
+    bar = {"index": 0, "visible": True, "box": {"x": 402, "y": 772, "width": 460, "height": 14}, "at": (712, 779)}
+    assert _along(bar, 0.5, Scene([bar], (1280, 800)))["at"] == (402 + 230, 772 + 7)
+
+
 # A month whose closed days are plain text and open ones buttons; time slots under their part of the day,
 # the first of the afternoon struck through as taken.
 BOOKING = """<!doctype html><style>
@@ -2485,3 +2494,33 @@ def test_a_word_that_titles_a_sidebar_is_no_icon_of_what_it_says(open_page):
       <script>document.querySelectorAll(".item").forEach((e) => e.addEventListener("click", () => {{}}));</script>""",
                      (1280, 800))
     assert chosen(page, "Click the gear icon entry in the left sidebar, second from the top") == "General"
+
+
+# A player bar whose playback buttons are unnamed divs holding drawings, right of the album art.
+PLAYBACK = """<!doctype html><style>
+  body { margin: 0; font: 14px sans-serif; background: #111; color: #eee; }
+  .bar { position: fixed; left: 0; right: 0; bottom: 0; height: 88px; background: #181818; display: flex;
+         align-items: center; padding: 0 18px; gap: 240px; }
+  .art { width: 56px; height: 56px; background: linear-gradient(135deg, #00c6ff, #0b2a7a); }
+  .btns { display: flex; gap: 22px; } .btns div { width: 32px; height: 32px; display: flex; align-items: center;
+          justify-content: center; cursor: pointer; color: #b3b3b3; }
+</style>
+<div class="bar"><div class="art" data-k="art"></div><div class="btns">
+ <div data-k="shuffle" onclick="0"><svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2">
+  <path d="M3 6h4c4 0 6 12 10 12h4M3 18h4c2 0 3-2 4-4M13 10c1-2 2-4 4-4h4M18 3l3 3-3 3M18 15l3 3-3 3"/></svg></div>
+ <div data-k="prev" onclick="0"><svg width="18" height="18" viewBox="0 0 24 24"><path d="M6 5h2v14H6zM20 5v14L9 12z" fill="currentColor"/></svg></div>
+ <div data-k="next" onclick="0"><svg width="18" height="18" viewBox="0 0 24 24"><path d="M16 5h2v14h-2zM4 5v14l11-7z" fill="currentColor"/></svg></div>
+ <div data-k="repeat" onclick="0"><svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2">
+  <path d="M17 2l3 3-3 3M4 11V9a4 4 0 0 1 4-4h12M7 22l-3-3 3-3M20 13v2a4 4 0 0 1-4 4H4"/></svg></div>
+</div></div>"""
+
+
+def test_arrows_named_by_how_they_are_drawn_are_a_shuffle_or_a_repeat():
+    assert Description("Click the crossed-arrows icon", "").target.kinds[0] == ("shuffle",)
+    assert Description("Click the looping arrows icon", "").target.kinds[0] == ("repeat", "refresh")
+    assert Description("Click the circular arrow", "").target.kinds[0] == ("refresh",)
+
+
+def test_unnamed_buttons_in_the_plural_are_the_line_of_them_the_target_is_one_of(open_page):
+    page = open_page(PLAYBACK, (1280, 800))
+    assert chosen(page, "Click the crossed-arrows icon at the far left of the playback buttons") == "shuffle"
