@@ -76,6 +76,8 @@ vote rate zoom select choose pick increase decrease raise lower fill finish comp
 VERBS = {"click", "tap", "press", "select", "choose", "hit", "pick", "type", "enter", "input", "write", "fill",
          "open", "toggle", "check", "uncheck", "tick", "untick", "activate", "please", "then", "now", "double",
          "doubleclick", "dblclick"}
+# Verbs of switching, also nouns: a verb where the description starts with them.
+SWITCHING = {"turn", "switch", "flip"}
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
             "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "last": -1, "penultimate": -2}
 NUMBERED = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)$")
@@ -482,7 +484,9 @@ class Description:
             tokens.pop(0)
             if tokens and tokens[0] == "click":
                 tokens.pop(0)
-        while tokens and tokens[0] in ("on", "in", "into", "inside"):
+        if len(tokens) > 1 and tokens[0] in SWITCHING and tokens[1] in ("on", "off", "the"):
+            tokens.pop(0)     # "Turn on the switch", "Flip the switch": a verb, though a switch is a noun too
+        while tokens and tokens[0] in ("on", "off", "in", "into", "inside"):
             tokens.pop(0)
         for at, token in enumerate(tokens):
             after = tokens[at + 1] if at + 1 < len(tokens) else None

@@ -2524,3 +2524,11 @@ def test_arrows_named_by_how_they_are_drawn_are_a_shuffle_or_a_repeat():
 def test_unnamed_buttons_in_the_plural_are_the_line_of_them_the_target_is_one_of(open_page):
     page = open_page(PLAYBACK, (1280, 800))
     assert chosen(page, "Click the crossed-arrows icon at the far left of the playback buttons") == "shuffle"
+
+
+def test_turning_a_switch_on_or_off_is_the_verb_not_the_element():
+    for said in ("Turn on the switch in the 'Weekly summary email' row", "Turn off the switch in the 'Weekly summary email' row",
+                 "Flip the switch in the 'Weekly summary email' row"):
+        described = Description(said, "")
+        assert described.target.text == "the switch" and described.target.kinds == [("toggle",)], said
+        assert [r.landmark.quoted for r in described.relations] == [["weekly summary email"]], said
