@@ -839,22 +839,34 @@ def _in_plural(phrase):
     return bool(phrase.kinds) and head.endswith("s") and (head[:-1] in kinds.NOUNS or head[:-2] in kinds.NOUNS)
 
 
-def _line_of_kind(landmark, fits, scene, visible):
-    """Anchors for the innermost containers that hold a few things of the landmark's kind in one line,
-    and a fit: the row of playback buttons, not the player bar around it nor the list it covers."""
-    shown = [c for c in visible if not (c.get("inViewport") and not c.get("onTop"))
-             and kinds.fit(landmark.kinds, scene.look(c))[0] >= 1]
-    # A button's drawing is part of it, not one more button.
-    of_kind = [c for c in shown if not any(o is not c and scene.contains(o, c) for o in shown)]
+def _lines_of(things, scene, across=True):
+    """The innermost containers, each around a line of a few of the things (a column only, with
+    `across` False), nested parts counted with what holds them: a button's drawing is no other button."""
+    shown = [c for c in things if not (c.get("inViewport") and not c.get("onTop"))]
+    outermost = [c for c in shown if not any(o is not c and scene.contains(o, c) for o in shown)]
     members = {}
-    for c in of_kind:
+    for c in outermost:
         for rid in scene.path(c):
             members.setdefault(rid, []).append(c)
-    lines = [rid for rid, held in members.items()
-             if rid in scene.regions and len(held) >= A_FEW and any(rid in scene.path(f.c) for f in fits)
-             and 1 in (len(layout.rows(held, lambda c: c["box"])), len(layout.columns(held, lambda c: c["box"])))]
-    return [Anchor(scene.regions[rid]["box"], region=rid) for rid in lines
-            if not any(other != rid and rid in _region_path(scene, other) for other in lines)]
+    box = lambda c: c["box"]    # noqa: E731
+    lines = [rid for rid, held in members.items() if rid in scene.regions and len(held) >= A_FEW
+             and (len(layout.columns(held, box)) == 1 or across and len(layout.rows(held, box)) == 1)]
+    return [rid for rid in lines if not any(other != rid and rid in _region_path(scene, other) for other in lines)]
+
+
+def _line_of_kind(landmark, fits, scene, visible):
+    """"The playback buttons": anchors for the lines of a few things of the landmark's kind that hold a
+    fit, not the player bar around them nor the list they cover."""
+    of_kind = [c for c in visible if kinds.fit(landmark.kinds, scene.look(c))[0] >= 1]
+    return [Anchor(scene.regions[rid]["box"], region=rid) for rid in _lines_of(of_kind, scene)
+            if any(rid in scene.path(f.c) for f in fits)]
+
+
+def _unnamed_lists(scene, visible):
+    """"Above the conversation list" where nothing is called a list: anchors for the columns of a few
+    things that take clicks."""
+    return [Anchor(scene.regions[rid]["box"], region=rid)
+            for rid in _lines_of([c for c in visible if c.get("interactive")], scene, across=False)]
 
 
 def _is_container(landmark, c, scene):
@@ -989,6 +1001,8 @@ def _relate(relation, fits, scene, visible, scope=(), whole_rows=False, counted=
         # "At the far left of the playback buttons" where nothing says playback: the line of those
         # buttons the target is one of, whatever it is built with.
         anchors = _line_of_kind(landmark, fits, scene, visible)
+    if not anchors and landmark.regions == {"list"} and landmark.keywords and not landmark.quoted:
+        anchors = _unnamed_lists(scene, visible)
     if not anchors:
         return fits, False, relation.landmark.text, True, []
     if relation.kind == "in" and landmark.regions & LINES and landmark.keywords and not landmark.kinds and fits \

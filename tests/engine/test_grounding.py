@@ -2532,3 +2532,21 @@ def test_turning_a_switch_on_or_off_is_the_verb_not_the_element():
         described = Description(said, "")
         assert described.target.text == "the switch" and described.target.kinds == [("toggle",)], said
         assert [r.landmark.quoted for r in described.relations] == [["weekly summary email"]], said
+
+
+# A chat: a search field over the conversations, a message field under the thread; neither says search.
+CHATS = """<!doctype html><style>
+  body { margin: 0; font: 14px sans-serif; display: flex; height: 100vh; }
+  .side { width: 300px; border-right: 1px solid #ddd; padding: 12px; } .side input { width: 260px; }
+  .conv { padding: 10px; border-bottom: 1px solid #eee; cursor: pointer; }
+  .main { flex: 1; display: flex; flex-direction: column; justify-content: flex-end; padding: 12px; }
+</style>
+<div class="side"><input data-k="find" placeholder="Find a chat">
+ <div class="rows"><div class="conv" onclick="0">Design team</div><div class="conv" onclick="0">Desmond Ray</div>
+ <div class="conv" onclick="0">Priya Nair</div><div class="conv" onclick="0">Launch crew</div></div></div>
+<div class="main"><p>Lena: the mockups are up.</p><input data-k="message" placeholder="Message"></div>"""
+
+
+def test_a_list_nothing_names_is_a_column_of_things_that_take_clicks(open_page):
+    page = open_page(CHATS, (1280, 800))
+    assert chosen(page, "Type into the search field above the conversation list", "Type", "des") == "find"
