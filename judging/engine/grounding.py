@@ -1568,7 +1568,9 @@ def _choose(action, description, scene):
         # second recipe card" beside a line "Pick one of your saved recipes": when what the word names
         # is not there, or not of the kind, the word says what the items are, not what they say.
         items = replace(target, keywords=[])
-        found = _one_each(_matching(items, [f for f in _fits(items, pool, scene, False) if f.c.get("interactive")],
+        # Things one clicks are counted, not the field to search them above them ("the second conversation").
+        found = _one_each(_matching(items, [f for f in _fits(items, pool, scene, False) if f.c.get("interactive")
+                                            and (typing or not f.c.get("editable"))],
                                     scene, False, typing, level=False), scene)
         # What the word names may hold the items ("the fourth size tile": a box called "sizes" around
         # the tiles): they are counted there.

@@ -2541,8 +2541,8 @@ CHATS = """<!doctype html><style>
   .conv { padding: 10px; border-bottom: 1px solid #eee; cursor: pointer; }
   .main { flex: 1; display: flex; flex-direction: column; justify-content: flex-end; padding: 12px; }
 </style>
-<div class="side"><input data-k="find" placeholder="Find a chat">
- <div class="rows"><div class="conv" onclick="0">Design team</div><div class="conv" onclick="0">Desmond Ray</div>
+<div class="side list"><input data-k="find" placeholder="Find a chat">
+ <div class="rows"><div class="conv" onclick="0">Design team</div><div class="conv" data-k="second" onclick="0">Desmond Ray</div>
  <div class="conv" onclick="0">Priya Nair</div><div class="conv" onclick="0">Launch crew</div></div></div>
 <div class="main"><p>Lena: the mockups are up.</p><input data-k="message" placeholder="Message"></div>"""
 
@@ -2550,3 +2550,8 @@ CHATS = """<!doctype html><style>
 def test_a_list_nothing_names_is_a_column_of_things_that_take_clicks(open_page):
     page = open_page(CHATS, (1280, 800))
     assert chosen(page, "Type into the search field above the conversation list", "Type", "des") == "find"
+
+
+def test_the_field_above_a_list_is_not_one_of_the_things_counted_in_it(open_page):
+    page = open_page(CHATS, (1280, 800))
+    assert chosen(page, "Click the second conversation in the left list") == "second"
