@@ -1553,6 +1553,9 @@ def _choose(action, description, scene):
     if not matched and not counts_items:
         return None, _nothing(description, fits, scene)
     matched = kinded = _one_each(matched, scene)
+    if target.keywords and not target.quoted and any(_is_line(r.landmark) and "row" in r.landmark.regions
+                                                     for r in description.relations):
+        matched = _headed_column(target, fits, pool, scene) or matched
     ordinal = target.ordinal
     placed = _place(description, matched, ordinal, scene, visible) if matched else Placed([], False, [], ordinal, True)
     # "in the list" where nothing is called a list: the list is the longest series of alike elements,
@@ -1657,6 +1660,34 @@ def _choose(action, description, scene):
     else:
         chosen = _likeliest(matched, scene)
     return chosen.c, chosen.total
+
+
+def _headed_column(target, fits, pool, scene):
+    """"The budgeted amount in the second row": where the words name a column's heading ('Budgeted' in a
+    row of headings), the texts under it in its column, one per row, for the row to pick from; [] where
+    they head none."""
+    box = lambda c: c["box"]    # noqa: E731
+
+    def heading(c):
+        # A few words, no figure: '$2,045 budgeted' above the table heads nothing.
+        own = c.get("own") or ""
+        return 0 < len(own.split()) <= TAB_WORDS and not re.search(r"\d", own)
+
+    table_headers = lambda f: (f.c.get("tag") == "th" or f.c.get("role") == "columnheader", f.text)   # noqa: E731
+    for f in sorted((f for f in fits if f.text >= LANDMARK_EVIDENCE and heading(f.c)), key=table_headers, reverse=True):
+        peers = [c for c in pool if c is not f.c and heading(c) and layout.same_row(c["box"], f.c["box"])]
+        under = [c for c in pool if c is not f.c and (c.get("own") or c.get("value"))
+                 and layout.same_column(c["box"], f.c["box"]) and c["box"]["y"] >= layout.bottom(f.c["box"])]
+        rows = layout.rows(under, box)
+        if len(peers) < 2 or not rows or rows[0][0]["box"]["y"] - layout.bottom(f.c["box"]) > 2 * f.c["box"]["height"]:
+            continue
+        # The column ends with the table it heads: not the column of the next table down the page.
+        table = _innermost_holding([f.c, rows[0][0]], scene)
+        under = [c for c in under if table in scene.path(c)]
+        # As wide as its column, about: a card's title over the whole table heads no column of it.
+        if len(layout.rows(under, box)) >= A_FEW and f.c["box"]["width"] <= 2 * max(c["box"]["width"] for c in under):
+            return _fits(replace(target, keywords=[]), under, scene, False)
+    return []
 
 
 def _holding(fits, around, scene):

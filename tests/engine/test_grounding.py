@@ -2555,3 +2555,24 @@ def test_a_list_nothing_names_is_a_column_of_things_that_take_clicks(open_page):
 def test_the_field_above_a_list_is_not_one_of_the_things_counted_in_it(open_page):
     page = open_page(CHATS, (1280, 800))
     assert chosen(page, "Click the second conversation in the left list") == "second"
+
+
+# A budget table whose cells take clicks through the table body, a wide title above it that says
+# budgeted, and another table below with a column in the same place.
+BUDGET = """<!doctype html><style>
+  body { margin: 20px; font: 14px sans-serif; width: 760px; } table { border-collapse: collapse; width: 100%; margin: 12px 0 40px; }
+  td, th { padding: 10px; text-align: left; border-bottom: 1px solid #eee; } .sum { color: #777; }
+</style>
+<h2>Monthly budget</h2><span class="sum">$2,045 budgeted</span>
+<table><thead><tr><th>Category</th><th>Budgeted</th><th>Spent</th><th>Remaining</th></tr></thead>
+<tbody onclick="0"><tr><td>Rent</td><td>$1,200</td><td>$1,200</td><td>$0</td></tr>
+<tr><td>Groceries</td><td data-k="420">$420</td><td>$386</td><td>$34</td></tr>
+<tr><td>Transport</td><td>$150</td><td>$88</td><td>$62</td></tr></tbody></table>
+<table><thead><tr><th>Date</th><th>Merchant</th><th>Amount</th></tr></thead>
+<tbody><tr><td>Apr 2</td><td>Fresh Market</td><td>$40.00</td></tr><tr><td>Apr 3</td><td>City Bus</td><td>$22.50</td></tr>
+<tr><td>Apr 5</td><td>Noodle Bar</td><td>$30.80</td></tr></tbody></table>"""
+
+
+def test_words_naming_a_column_heading_point_at_its_cell_in_the_row_named(open_page):
+    page = open_page(BUDGET, (1280, 800))
+    assert chosen(page, "Click the budgeted amount in the second row of the table") == "420"
