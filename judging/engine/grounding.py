@@ -171,7 +171,8 @@ def _words_said(phrase, field):
 
 # Words that name a kind of content rather than a text: "the fourth tip percentage button" (15%), "the
 # last time chip" (18:00), "the people count" (2), "the price" ($29), "the first question" (one ending in "?").
-_DAYS = r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+_MONTHS = r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+_DAYS = r"\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b|" + _MONTHS
 CONTENT = {name: re.compile(pattern) for names, pattern in (
     (("percentage", "percent"), r"\d\s*%"),
     (("time", "hour"), r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b"),
@@ -179,6 +180,7 @@ CONTENT = {name: re.compile(pattern) for names, pattern in (
     (("count", "number", "quantity"), r"^\s*\d+\s*$"),
     (("temperature", "temp", "degrees"), r"\d\s*°"),
     (("question",), r"\w\?\W*$"),
+    (("monthname",), _MONTHS),
     (("date",), r"\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b|" + _DAYS),
     # A day of a calendar is also its number alone ("the greyed-out day in the third row": the 15).
     (("day",), r"\b\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\b|" + _DAYS + r"|^\s*(?:[1-9]|[12]\d|3[01])\s*$"),
@@ -1644,7 +1646,7 @@ def _choose(action, description, scene):
             if not (words and matched):
                 return None, _nothing(description, matched, scene, f"fewer than {abs(ordinal)} of them")
             chosen = max(matched, key=lambda f: (f.total, -f.c["index"]))
-    elif ordered and not target.positions:
+    elif ordered and not (target.positions or pointing):
         chosen = matched[0]
     elif target.positions or pointing:
         # "At the bottom right of the card": the corner of that container, whatever series sits in it;

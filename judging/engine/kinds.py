@@ -159,6 +159,7 @@ ICON_NAMES = {
 ZOOM_SIGNS = {"in": "plus", "out": "minus"}
 ICON_FONTS = {"fa", "fas", "far", "fab", "bi", "material", "glyphicon", "symbols", "ti", "lucide", "feather", "ion"}
 ICON_FOLLOWERS = {"icon", "symbol", "glyph", "button", "btn", "key"}
+STEPPING = {"next", "prev", "previous", "forward", "back"}
 # "the next arrow", "the left chevron": the way it points, not where it is.
 DIRECTION_WORDS = {"right": "right", "next": "right", "forward": "right", "left": "left", "previous": "left",
                    "prev": "left", "back": "left", "up": "up", "down": "down"}
@@ -246,6 +247,10 @@ class Look:
         if "zoom" in self.names:
             # "Zoom in" is a magnifier drawn with a plus in it, "zoom out" with a minus.
             self.identity |= {sign for word, sign in ZOOM_SIGNS.items() if word in self.names}
+        if not shown and self.names & STEPPING:
+            # A control named for stepping ("Next month") and showing no character is drawn as a
+            # chevron as often as an arrow: a person calls it either.
+            self.identity |= {"arrow", "chevron"}
         drawn = {kind for kind in ("dot", "hamburger", "chevron") if self._drawn(kind)}
         self.identity |= drawn
         # An icon is a small graphic, no larger than 64 px: a picture, a symbol, a shape drawn with CSS,
@@ -451,7 +456,9 @@ class Look:
             return 0.0
         if kind in self.identity:
             if direction and not self.points(direction):
-                return 0.0
+                # Drawn so that nothing here tells which way it points (a chevron in an SVG path), it
+                # may be the one: which of a pair is then told by its place.
+                return 0.0 if any(self.points(other) for other in DIRECTION_NAMES) else 0.5
             return 1.0
         drawing = (self.icon_like or self._drawn_button()) and not self.symbol
         if drawing and kind in drawings.SHAPES and self.identity and self.drawn() == kind:

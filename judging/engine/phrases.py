@@ -413,6 +413,8 @@ LINE_APPOSITION = re.compile(r",\s*((?:the\s+)?(?:first|second|third|fourth|fift
                              r"\d+(?:st|nd|rd|th))\s+(?:row|column|col)\b)")
 # "The greyed-out day": how a day no one can pick looks, which a page draws in any shade; the place says which.
 GREYED = re.compile(r"\b(?:greyed|grayed)[\s-]+out\b")
+# "The month name" is a text naming a month ('April 2025'), not a container: one word for that content.
+MONTH_NAME = re.compile(r"\bmonth(?:'s)?\s+(?:name|title|label)\b")
 
 
 def _asides(masked):
@@ -475,7 +477,7 @@ class Description:
         # icons)": the same element said again, another way to find it if the first finds nothing.
         self.alternatives = [Description(QUOTE_MARK.sub(lambda m: f"'{quotes[int(m.group(1))]}'", aside), typed_text)
                              for aside in asides]
-        main = LINE_APPOSITION.sub(r" and \1", GREYED.sub(" ", main))
+        main = LINE_APPOSITION.sub(r" and \1", MONTH_NAME.sub("monthname", GREYED.sub(" ", main)))
         main = COMPOUND.sub(lambda m: " ".join(w for w in m.group().split("-") if w not in STOPWORDS), main)
         tokens = [int(m.group(1)) if m.group(1) is not None else m.group() for m in TOKEN.finditer(main)]
         typed_words = set(WORD.findall(typed))

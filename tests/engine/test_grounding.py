@@ -2576,3 +2576,32 @@ BUDGET = """<!doctype html><style>
 def test_words_naming_a_column_heading_point_at_its_cell_in_the_row_named(open_page):
     page = open_page(BUDGET, (1280, 800))
     assert chosen(page, "Click the budgeted amount in the second row of the table") == "420"
+
+
+# A month switcher at the top right, its buttons named for screen readers only, or only called
+# chevrons by their class; a table whose cells are called names below.
+MONTHS = """<!doctype html><style>
+  body { margin: 20px; font: 14px sans-serif; } .top { display: flex; justify-content: space-between; }
+  .month { display: flex; align-items: center; gap: 6px; } button, .chev { width: 32px; height: 32px; border: 0;
+  background: none; cursor: pointer; display: grid; place-items: center; }
+</style>
+<div class="top"><h1>Monthly budget</h1><div class="month">
+ <button aria-label="Previous month" data-k="prev"><svg width="16" height="16"><path d="M10 3 5 8l5 5" fill="none" stroke="#456" stroke-width="2"/></svg></button>
+ <span>March 2025</span>
+ <button aria-label="Next month" data-k="next"><svg width="16" height="16"><path d="M6 3l5 5-5 5" fill="none" stroke="#456" stroke-width="2"/></svg></button></div></div>
+<div class="month" id="weeks"><div class="chev" onclick="0" data-k="back"><svg width="16" height="16"><path d="M10 3 5 8l5 5" fill="none" stroke="#456" stroke-width="2"/></svg></div>
+ <span>Week 12</span>
+ <div class="chev" onclick="0" data-k="on"><svg width="16" height="16"><path d="M6 3l5 5-5 5" fill="none" stroke="#456" stroke-width="2"/></svg></div></div>
+<table><tr><td class="name">Rent</td><td>$1,200</td></tr><tr><td class="name">Groceries</td><td>$420</td></tr></table>"""
+
+
+def test_the_month_name_is_a_text_naming_a_month_and_a_next_button_is_a_chevron(open_page):
+    page = open_page(MONTHS, (1280, 800))
+    assert chosen(page, "Click the right-pointing chevron next to the month name at the top right") == "next"
+
+
+def test_of_chevrons_nothing_shows_pointing_the_right_pointing_one_is_on_the_right(open_page):
+    weeks = re.sub(r'<div class="top">.*?</div></div>', "", MONTHS, flags=re.S)
+    assert 'id="weeks"' in weeks and "Next month" not in weeks
+    page = open_page(weeks, (1280, 800))
+    assert chosen(page, "Click the right-pointing chevron next to 'Week 12'") == "on"
