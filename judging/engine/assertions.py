@@ -121,7 +121,7 @@ QUOTED = re.compile(r"\"([^\"]{1,120})\"|“([^”]{1,120})”|‘([^’]{1,120}
 CLAUSE = re.compile(r";|\.\s+(?=[A-Z])|(?<=\.['\x22”’])\s+(?=[A-Z])|(?i:,\s+(?!\d)(?:and\s+)?|\s+and\s+|\s+while\s+|\s+but\s+)")
 # Not what a text is about ("small grey text about removing all 14 projects"): that happens to nothing.
 GONE = re.compile(r"(?<!about )(?<!\bfor )(?<!\bof )\b(?:remov|delet|disappear|vanish|gone|no longer|hidden|hides|"
-                  r"close[sd]?\b|clear|dismiss|collaps|stops?\s+(?:saying|showing|reading|displaying))\w*", re.I)
+                  r"close[sd]?\b|clear|dismiss|collaps|mask|obscur|stops?\s+(?:saying|showing|reading|displaying))\w*", re.I)
 # What leaves the page, what takes its place aside ("its number 4 is replaced by green bars").
 LEFT = re.compile(GONE.pattern + r"|\breplaced\s+(?:by|with)\b", re.I)
 # Words after which a text is named without quotes, up to the end of its clause.
@@ -146,8 +146,9 @@ ARRIVES = re.compile(r"\s+(?:appears?|pops?\s+up|shows?\s+up|comes?\s+up|stays|r
 LABEL_OF = re.compile(r"\s+(?:buttons?|links?|tabs?|cards?|tiles?|chips?|pills?|tags?|toggles?|switch(?:es)?|"
                       r"checkbox(?:es)?|options?|menus?|items?|headings?|sections?|panels?|dialogs?|fields?|boxes|box|"
                       r"filters?)\b", re.I)
-# A label after a word of place names where something is ("the heart just left of the 'Book a shoot'
-# button is filled red"): a landmark the annotator points with, not a text the step is about.
+# A text after a word of place names where something is ("the heart just left of the 'Book a shoot'
+# button is filled red", "a badge appears on the heart next to 'Saved homes'"): a landmark the
+# annotator points with, not a text the step is about.
 PLACED_BY = re.compile(r"\b(?:(?:left|right)\s+of|next\s+to|beside|under|underneath|below|above|beneath|over|near|"
                        r"inside|within|in\s+front\s+of|behind)\s+(?:the\s+|its\s+|their\s+)?$", re.I)
 LABELLED_AS = re.compile(r"\b(?:labell?ed|named|called)\s+(?:as\s+)?$", re.I)
@@ -807,7 +808,7 @@ def quoted_claims(assertion):
             if text and not _read_before(clause, match):
                 label = bool(LABEL_OF.match(clause, match.end()) or LABELLED_AS.search(clause, 0, match.start())) \
                     and not _values(text)
-                if label and PLACED_BY.search(clause, 0, match.start()):
+                if not _values(text) and PLACED_BY.search(clause, 0, match.start()):
                     continue
                 # A quoted label with its count ('Mix peak 0.0 dB') is the count: a rebuild words the label.
                 claims.append(Claim(text, not gone, read=bool(READ_BEFORE.search(clause[:match.start()])), stays=stays,

@@ -442,6 +442,7 @@ class Fit:
     kind: float
     total: float        # 2 * text + kind + prior (and the generic kind words): the order among equals
     quoted: float = 0.0  # how well the quoted words alone name it
+    drawn: dict | None = None   # the box of what the words found, where the fit is the control holding it
 
 
 def _fits(phrase, pool, scene, words):
@@ -585,7 +586,8 @@ def _sized(fits, sizes):
     measures = {"width": lambda b: b["width"], "height": lambda b: b["height"], "area": lambda b: b["width"] * b["height"],
                 "thickness": lambda b: min(b["width"], b["height"]), "length": lambda b: max(b["width"], b["height"])}
     for measure, largest in sizes:
-        size = [measures[measure](f.c["box"]) for f in fits]
+        # The size of what is seen: the tallest bar of a chart whose columns, all as tall, take the clicks.
+        size = [measures[measure](f.drawn or f.c["box"]) for f in fits]
         if largest:
             fits = [f for f, v in zip(fits, size) if v >= SIZE_TOLERANCE * max(size)]
         else:
@@ -613,7 +615,7 @@ def _holder(f, fits, scene):
     shows_more = scene.inside_count(holder) > scene.inside_count(f.c) + 1 + between
     if not holder.get("visible") or holder.get("text", "").strip() != f.c.get("text", "").strip() or shows_more:
         return f
-    return Fit(holder, f.text, f.kind, f.total - prior(f.c) + prior(holder), f.quoted)
+    return Fit(holder, f.text, f.kind, f.total - prior(f.c) + prior(holder), f.quoted, f.c["box"])
 
 
 def _one_each(fits, scene):
@@ -695,6 +697,9 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
         if phrase.sizes and fits:
             fits = _sized(fits, phrase.sizes)
         seen = [f for f in fits if not (f.c.get("inViewport") and not f.c.get("onTop"))] or fits
+        if phrase.regions & LINES:
+            # "Row 7" is named by the label 7 in it, not by the seat map holding every row's label.
+            seen = [f for f in seen if not any(g is not f and scene.contains(f.c, g.c) for g in seen)] or seen
         if words and phrase.regions - LINES:
             # "The guests panel": the one a heading says guests of, not a line "$18 per guest" elsewhere.
             seen = [f for f in seen if kinds.fit([("heading",)], scene.look(f.c))[0] >= 1] or seen
@@ -731,9 +736,13 @@ def _anchors(phrase, scene, visible, pick=True, level=True):
             elif called & words_here and not anchors:
                 named.append((3, rid))
         best = min((rank for rank, _ in named), default=None)
-        # Of nested containers with the same name, the outermost is the one named ("the card").
+        # Of nested containers with the same name, the outermost is the one named ("the card"); of lines,
+        # the innermost: "row 7" is the row that says 7, not the seat map of rows around it.
         chosen = [rid for rank, rid in named if rank == best]
-        chosen = [rid for rid in chosen if not any(other != rid and other in _region_path(scene, rid) for other in chosen)]
+        if phrase.regions & LINES:
+            chosen = [rid for rid in chosen if not any(other != rid and rid in _region_path(scene, other) for other in chosen)]
+        else:
+            chosen = [rid for rid in chosen if not any(other != rid and other in _region_path(scene, rid) for other in chosen)]
         if best == 0 and phrase.regions:
             # "the second flight card": containers called "flight" are the cards; a text "Choose flight"
             # is not one of them.
@@ -1036,6 +1045,9 @@ def _relate(relation, fits, scene, visible, scope=(), whole_rows=False, counted=
             keyed = [((-2,) if set(titled) & set(scene.path(f.c)) else k, f) for k, f in keyed]
         best = min(k for k, _ in keyed)
         held = [f for k, f in keyed if k == best]
+        if landmark.regions & LINES and all(a.candidate is not None for a in anchors) and len(best) > 1 and best[1]:
+            # Nothing in row 7 says seat: the line holds none of what the words found.
+            return fits, False, None, False, []
         if sides:
             # "At the top right of the conversation": what the landmark holds there. A landmark that holds
             # none there is not the one meant (a search field 'Jump to a conversation' with its magnifier
@@ -1568,7 +1580,7 @@ def _choose(action, description, scene):
     if target.keywords and not target.quoted \
             and (ordinal and (description.relations or target.kinds)
                  and (len(matched) < abs(ordinal) or placed.unheld or lone or target.kinds and max(f.kind for f in matched) == 0)
-                 or target.positions and not matched):
+                 or target.positions and (not matched or placed.unheld)):
         # "the first message in the list", "the first filter chip" beside a link "Clear filters", "the
         # second recipe card" beside a line "Pick one of your saved recipes": when what the word names
         # is not there, or not of the kind, the word says what the items are, not what they say.

@@ -100,6 +100,7 @@ CONTROL_SHARE = 0.1     # a control showing only a drawing is at most a tenth of
 # Kinds made by structure, not by a picture.
 STRUCTURES = {"button", "link", "tab", "icon", "image", "thumbnail", "field", "checkbox", "radio", "toggle",
               "select", "swatch", "card", "cell", "chip", "heading", "bar", "notch", "slider"}
+CHART_BAR = 80          # px: a bar of a chart is at most this wide
 BAR_SHAPE = 3          # a bar is at least this many times as wide as it is tall
 SLIDER_SHAPE = 6       # a slider's track is at least this many times as long as it is thick
 HEADING_TAGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
@@ -377,6 +378,8 @@ class Look:
             # line of words that takes clicks is a bar when painted as one (a green basket bar), not a
             # song's title in a list.
             worded = not c.get("editable") and any(ch.isalpha() for ch in (c.get("text") or ""))
+            if not worded and self._boxed() and self.width < self.height and self.width <= CHART_BAR:
+                return True     # a chart's bar: narrow, painted, standing upright (its column takes the click)
             return bool(c.get("interactive") or c.get("editable")) and self.width >= BAR_SHAPE * self.height \
                 and not (worded and not self._boxed())
         if kind == "heading":

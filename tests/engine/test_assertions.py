@@ -1002,6 +1002,8 @@ def test_a_label_that_says_where_something_is_is_no_text_the_step_is_about():
     said = "The heart in the top bar, just left of the 'Book a shoot' button, is filled red with 'Liked' under it."
     assert [c.text for c in quoted_claims(said)] == ["Liked"]
     assert [c.text for c in quoted_claims("A 'Book a shoot' button appears.")] == ["Book a shoot"]
+    badge = "A small red badge with the number 1 appears on the heart next to 'Saved homes' in the top header."
+    assert quoted_claims(badge) == []
 
 
 def test_the_label_the_step_quotes_is_read_as_the_element_it_acted_on_reads():
@@ -1022,6 +1024,8 @@ def test_a_number_on_what_goes_away_is_not_asked_for():
     assert "12" not in named_numbers(said)
     # A number after the word of leaving is what the action brings.
     assert named_numbers("Deleting the row brings the total to 2,030.") == {"2030"}
+    # A number masked leaves the page as surely as one hidden.
+    assert "84216.4" not in named_numbers("The net worth amount $84,216.40 is masked as '$••••••' and the eye icon gets a slash.")
 
 
 def test_what_belongs_to_someone_is_no_text_the_page_reads():

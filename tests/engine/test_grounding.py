@@ -2605,3 +2605,39 @@ def test_of_chevrons_nothing_shows_pointing_the_right_pointing_one_is_on_the_rig
     assert 'id="weeks"' in weeks and "Next month" not in weeks
     page = open_page(weeks, (1280, 800))
     assert chosen(page, "Click the right-pointing chevron next to 'Week 12'") == "on"
+
+
+# A seat map whose seats say nothing (rows numbered at the left and in the aisle) under a heading and
+# beside cards that say "seat".
+NUMBERED_SEATS = """<!doctype html><style>
+  body { margin: 20px; font: 14px sans-serif; display: flex; gap: 40px; } .card { border: 1px solid #ccc; padding: 8px; }
+  .row { display: flex; gap: 6px; margin-bottom: 4px; align-items: center; } .rn { width: 20px; font-size: 11px; color: #999; }
+  .row div { width: 30px; height: 28px; background: #dde; border-radius: 6px; cursor: pointer; }
+</style>
+<div><div class="card">Ana Ribeiro <span>No seat</span></div><div class="card">Tomás Ribeiro <span>No seat</span></div></div>
+<div><h2>Choose your seat</h2><div id="rows">""" + "".join(
+    f'<div class="row"><span class="rn">{r}</span>' + "".join(
+        f'<div onclick="0" data-k="{r}{c}"></div>' + ('<span class="rn">' + str(r) + '</span>' if c == "C" else "")
+        for c in "ABCDEF") + "</div>" for r in range(1, 10)) + "</div></div>"
+
+
+def test_a_numbered_row_is_the_one_its_label_names_and_holds_the_unnamed_seats(open_page):
+    page = open_page(NUMBERED_SEATS, (1280, 800))
+    assert chosen(page, "Click the window seat on the left-hand side of row 7 in the seat map") == "7A"
+
+
+# A bar chart whose columns take the clicks, under a row of period tabs; a search field further down.
+BAR_CHART = """<!doctype html><style>
+  body { margin: 20px; font: 14px sans-serif; } .tabs { display: inline-flex; border: 1px solid #ccc; border-radius: 8px; }
+  .tabs button { border: 0; background: none; padding: 6px 12px; } .chart { display: flex; align-items: flex-end; gap: 12px;
+  height: 220px; width: 560px; } .col { width: 80px; height: 100%; display: flex; align-items: flex-end; justify-content: center;
+  cursor: pointer; } .bar { width: 46px; background: #c7d2fe; border-radius: 5px 5px 0 0; }
+</style>
+<div class="tabs"><button>3M</button><button>6M</button><button>12M</button></div>
+<div class="chart">""" + "".join(f'<div class="col" onclick="0" data-k="{m}"><div class="bar" style="height:{h}px"></div></div>'
+                                  for m, h in (("jan", 113), ("feb", 104), ("mar", 150), ("apr", 121))) + """</div>
+<input placeholder="Search transactions" style="width: 220px; margin-top: 300px">"""
+
+
+def test_a_bar_of_a_chart_stands_upright_and_the_tallest_is_the_highest(open_page):
+    assert chosen(open_page(BAR_CHART, (1280, 800)), "Click the tallest bar in the chart") == "mar"
