@@ -154,12 +154,14 @@ ICON_NAMES = {
     "delete": ("trash", "close"), "remove": ("trash", "close", "minus"), "add": ("plus",), "next": ("arrow",),
     "previous": ("arrow",), "prev": ("arrow",), "back": ("arrow",), "expand": ("chevron", "plus"),
     "collapse": ("chevron", "minus"), "notification": ("bell",), "notifications": ("bell",),
-    "forward": ("skip", "arrow"), "shuffle": ("shuffle",), "repeat": ("repeat",), "multiply": ("multiply",), "divide": ("divide",), "equals": ("equals",),
+    "forward": ("skip", "arrow"), "shuffle": ("shuffle",), "repeat": ("repeat",), "multiply": ("multiply",),
+    "divide": ("divide",), "equals": ("equals",),
     "archive": ("archive",), "percent": ("percent",), "mute": ("speaker",), "volume": ("speaker",), "sound": ("speaker",), "up": ("thumbsup", "arrow"), "down": ("thumbsdown", "arrow"),
 }
 ZOOM_SIGNS = {"in": "plus", "out": "minus"}
 ICON_FONTS = {"fa", "fas", "far", "fab", "bi", "material", "glyphicon", "symbols", "ti", "lucide", "feather", "ion"}
 ICON_FOLLOWERS = {"icon", "symbol", "glyph", "button", "btn", "key"}
+# Names of controls that step through something (months, photos, songs).
 STEPPING = {"next", "prev", "previous", "forward", "back"}
 # "the next arrow", "the left chevron": the way it points, not where it is.
 DIRECTION_WORDS = {"right": "right", "next": "right", "forward": "right", "left": "left", "previous": "left",
