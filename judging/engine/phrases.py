@@ -311,7 +311,9 @@ def _phrase(tokens, quotes, typed_words, landmark):
             i += 1
         elif w in kinds.DIRECTION_WORDS and _points(following):
             p.direction = kinds.DIRECTION_WORDS[w]
-        elif w in kinds.DRAWN_ARROWS and kinds.noun(following) == ("arrow",):
+        elif w in kinds.DRAWN_ARROWS and kinds.noun(following) == ("arrow",) \
+                and not (w in CIRCLES and i + 1 < len(words) and kinds.noun(words[i + 1]) == ("button",)):
+            # Not "the round arrow button": a round button with an arrow on it.
             p.kinds.append(kinds.DRAWN_ARROWS[w])     # "the circular arrow", "the crossed arrows"
             i += 1
         elif w in ("three", "3") and kinds.noun(following) == ("dot",):

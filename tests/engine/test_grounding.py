@@ -2519,6 +2519,9 @@ def test_arrows_named_by_how_they_are_drawn_are_a_shuffle_or_a_repeat():
     assert Description("Click the crossed-arrows icon", "").target.kinds[0] == ("shuffle",)
     assert Description("Click the looping arrows icon", "").target.kinds[0] == ("repeat", "refresh")
     assert Description("Click the circular arrow", "").target.kinds[0] == ("refresh",)
+    # A round button with an arrow on it, not a round arrow.
+    button = Description("Click the round arrow button on the right edge of the photo", "").target
+    assert button.kinds == [("arrow",), ("button",)] and button.circular
 
 
 def test_unnamed_buttons_in_the_plural_are_the_line_of_them_the_target_is_one_of(open_page):
