@@ -551,6 +551,11 @@ def _of_kind(phrase, fits, scene, words, typing, level):
         fits = [f for f in fits if scene.look(f.c).filled(shape=phrase.circular) == wanted] or fits
     if phrase.circular:
         fits = [f for f in fits if scene.look(f.c).circular()] or fits
+    if phrase.empty:
+        # "The first empty cell": one that shows no word nor figure (a faint "+" says it is free), not a
+        # cell holding a given 5.
+        fits = [f for f in fits if not any(ch.isalnum() for ch in (f.c.get("text") or "") + (f.c.get("value") or ""))] \
+            or fits
     return fits
 
 

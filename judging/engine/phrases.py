@@ -128,6 +128,7 @@ class Phrase:
     previous: bool = False                           # "it": the element the step before acted on
     among: int | None = None                         # "of the three chips": one of a series of that many
     from_end: bool = False                           # "second from the left": counted from an end of the line
+    empty: bool = False                              # "the empty cell": holding nothing, no text nor value
 
     @property
     def names_something(self):
@@ -364,7 +365,7 @@ def _phrase(tokens, quotes, typed_words, landmark):
         elif w in FILLS and _drawing(words[i:], p.kinds):
             p.fill = FILLS[w]      # "the empty heart", "the star outline"; not "the empty field" of a form
         elif w in FILLS and w not in FILLS_NAMED:
-            continue               # "the empty field": how it looks, holding nothing, not what it is called
+            p.empty = w == "empty"  # "the empty field": how it looks, holding nothing, not what it is called
         elif w in CIRCLES:
             p.circular = True      # "the little round box": drawn as a circle ("rounded" corners are not)
         elif w == "can" and kinds.noun(previous) == ("trash",):

@@ -2644,3 +2644,16 @@ BAR_CHART = """<!doctype html><style>
 
 def test_a_bar_of_a_chart_stands_upright_and_the_tallest_is_the_highest(open_page):
     assert chosen(open_page(BAR_CHART, (1280, 800)), "Click the tallest bar in the chart") == "mar"
+
+
+# A sudoku's top row: givens and empty cells alike, all taking clicks.
+SUDOKU_ROW = """<!doctype html><style>
+  body { margin: 20px; font: 24px sans-serif; } .board { display: grid; grid-template-columns: repeat(9, 50px); }
+  .board div { height: 50px; border: 1px solid #ccc; display: grid; place-items: center; cursor: pointer; }
+</style>
+<div class="board">""" + "".join(f'<div onclick="0" data-k="c{i}">{v}</div>' for i, v in enumerate("53  7    6  195   ", 1)) + "</div>"
+
+
+def test_an_empty_cell_shows_nothing(open_page):
+    page = open_page(SUDOKU_ROW, (1280, 800))
+    assert chosen(page, "Click the first empty cell in the top row of the grid") == "c3"
