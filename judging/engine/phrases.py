@@ -365,7 +365,7 @@ def _phrase(tokens, quotes, typed_words, landmark):
         elif w in FILLS and _drawing(words[i:], p.kinds):
             p.fill = FILLS[w]      # "the empty heart", "the star outline"; not "the empty field" of a form
         elif w in FILLS and w not in FILLS_NAMED:
-            p.empty = w == "empty"  # "the empty field": how it looks, holding nothing, not what it is called
+            p.empty = p.empty or w == "empty"  # "the empty field": holding nothing, not what it is called
         elif w in CIRCLES:
             p.circular = True      # "the little round box": drawn as a circle ("rounded" corners are not)
         elif w == "can" and kinds.noun(previous) == ("trash",):
